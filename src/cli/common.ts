@@ -1,0 +1,69 @@
+import * as fs from 'node:fs';
+import { TARGET_VERSIONS, type TargetVersion } from '../model';
+import { ALL_RULES } from '../rules';
+import type { AnalyzeOptions } from '../engine/options';
+import { flag, has, list, UsageError, type FlagSpec, type Parsed } from './args';
+
+export const COMMON_FLAGS: Record<string, FlagSpec> = {
+  target: { value: true, choices: TARGET_VERSIONS },
+  rules: { value: true, repeat: true },
+  exclude: { value: true, repeat: true },
+  'max-file-size': { value: true },
+  help: {},
+  h: {},
+};
+
+export interface Io {
+  cwd: string;
+  stdout: { write(s: string): unknown; isTTY?: boolean };
+  stderr: { write(s: string): unknown; isTTY?: boolean };
+}
+
+export function analyzeOptions(p: Parsed): AnalyzeOptions {
+  const rules = list(p, 'rules');
+  for (const id of rules) {
+    if (!ALL_RULES.some((r) => r.meta.id === id)) throw new UsageError(`unknown rule '${id}' in --rules (see rabbitmq4-codemod rules)`);
+  }
+  return {
+    target: (flag(p, 'target') as TargetVersion | undefined) ?? '4.3',
+    rules: rules.length ? new Set(rules) : undefined,
+    safeOnly: has(p, 'safe-only'),
+    unsafeFixes: has(p, 'unsafe-fixes'),
+  };
+}
+
+export function maxFileBytes(p: Parsed): number | undefined {
+  const v = flag(p, 'max-file-size');
+  if (v === undefined) return undefined;
+  const m = /^(\d+)(k|kb|m|mb)?$/i.exec(v);
+  if (!m) throw new UsageError(`option --max-file-size must be a size such as 500k or 2m (got '${v}')`);
+  const unit = (m[2] ?? '').toLowerCase();
+  return Number(m[1]) * (unit.startsWith('m') ? 1024 * 1024 : unit.startsWith('k') ? 1024 : 1);
+}
+
+/** Every path must exist: a typo must not turn into a clean report. */
+export function checkPaths(paths: string[], cwd: string): void {
+  for (const p of paths) {
+    try {
+      fs.accessSync(require('node:path').resolve(cwd, p), fs.constants.R_OK);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UsageError(`${p}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+    }
+  }
+}
+
+export const color = (on: boolean) => ({
+  red: (s: string) => (on ? `\x1b[31m${s}\x1b[39m` : s),
+  yellow: (s: string) => (on ? `\x1b[33m${s}\x1b[39m` : s),
+  green: (s: string) => (on ? `\x1b[32m${s}\x1b[39m` : s),
+  cyan: (s: string) => (on ? `\x1b[36m${s}\x1b[39m` : s),
+  dim: (s: string) => (on ? `\x1b[2m${s}\x1b[22m` : s),
+  bold: (s: string) => (on ? `\x1b[1m${s}\x1b[22m` : s),
+});
+export type Colors = ReturnType<typeof color>;
+
+/** Colour only on a terminal, and never when NO_COLOR is set. */
+export function useColor(stream: Io['stdout']): boolean {
+  return !!stream.isTTY && !process.env.NO_COLOR;
+}

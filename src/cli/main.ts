@@ -1,0 +1,68 @@
+import { UsageError } from './args';
+import type { Io } from './common';
+import { fix } from './fix';
+import { rules } from './rules';
+import { scan } from './scan';
+import { TOOL_VERSION } from '../report/model';
+
+export const HELP = `rabbitmq4-codemod: find and fix what RabbitMQ 4.x refuses in TypeScript/JavaScript code
+
+Usage: rabbitmq4-codemod <command> [paths...] [options]     (paths default to .)
+
+Commands:
+  scan    report findings and consumers
+            --format text|json  --output FILE  --target 4.0|4.1|4.2|4.3 (default 4.3)
+            --fail-on error|warning|info|never (default error)  --rules id,...  --exclude GLOB
+  fix     show the rewrites and annotations as a unified diff (dry run)
+            --write (apply; refuses uncommitted changes unless --allow-dirty)
+            --patch FILE (write a patch for git apply)  --check (exit 1 if anything would change)
+            --safe-only (annotate rewrites that change queues that may exist today)
+            --unsafe-fixes (also apply opt-in rewrites)  --target, --rules, --exclude as for scan
+  rules   list every rule with its severity, fixability and MIGRATION.md section  [--format json]
+  lsp     run the language server on stdio
+
+Exit codes: 0 nothing at or above --fail-on; 1 findings (or changes, with fix --check); 2 usage error or failure.
+`;
+
+export function main(argv: string[], io: Io): number {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'scan':
+        return wantsHelp(rest, io) ?? scan(rest, io);
+      case 'fix':
+        return wantsHelp(rest, io) ?? fix(rest, io);
+      case 'rules':
+        return wantsHelp(rest, io) ?? rules(rest, io);
+      case 'lsp':
+        throw new UsageError("the language server is not available in this version");
+      case '--version':
+      case '-v':
+        io.stdout.write(`${TOOL_VERSION}\n`);
+        return 0;
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        io.stdout.write(HELP);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command '${command}' (expected scan, fix, rules or lsp; see rabbitmq4-codemod --help)`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`rabbitmq4-codemod: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr.write(`rabbitmq4-codemod: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return 2;
+  }
+}
+
+function wantsHelp(argv: string[], io: Io): number | undefined {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  return undefined;
+}

@@ -1,0 +1,125 @@
+import type * as t from '@babel/types';
+import { isFunction, unwrap, type Node } from '../../parse/ast';
+import { defaulted, known, type AckMode, type Consumer, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import type { FileContext } from '../types';
+import { shared } from '../types';
+import { AmqplibChannels } from './amqplib-channels';
+import { readAmqplibQueueOptions, type AmqplibOptionsSyntax } from './amqplib-options';
+import { readBoolean, readString, type CallNode } from './resolved';
+
+export function amqplibChannels(ctx: FileContext): AmqplibChannels {
+  return shared(ctx, 'amqplib-channels', () => new AmqplibChannels(ctx.file, ctx.resolver.scopes));
+}
+
+function args(call: CallNode): (Node | undefined)[] {
+  return call.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : (a as Node)));
+}
+
+function calleeText(ctx: FileContext, call: CallNode): string {
+  const text = ctx.file.source(call.callee).replace(/\s+/g, '');
+  return `${text.length > 40 ? `…${text.slice(-39)}` : text}()`;
+}
+
+/** `x.assertQueue(name?, options?, cb?)` with amqplib semantics (amqplib, ACM, and wrappers of them). */
+export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: string, library = 'amqplib'): QueueDeclaration {
+  const { file, resolver } = ctx;
+  const [nameNode, second] = args(call);
+  const optionsNode = second && !isFunction(unwrap(second)) ? second : undefined;
+  const openParen = file.text.indexOf('(', call.callee.end ?? 0);
+  const addOptions: AmqplibOptionsSyntax['addOptions'] = nameNode
+    ? { at: nameNode.end ?? 0, prefix: ', ', suffix: '' }
+    : { at: openParen + 1, prefix: "'', ", suffix: call.arguments.length ? ', ' : '' };
+  const options = readAmqplibQueueOptions(file, resolver, optionsNode, library, optionsNode ? undefined : addOptions);
+  const name: Resolved<string> = nameNode ? readString(file, resolver.resolve(nameNode), file.span(nameNode)) : defaulted('', library);
+  return {
+    kind: 'queue-declaration',
+    id: `${client}:${call.start}`,
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    callee: calleeText(ctx, call),
+    name,
+    durable: options.durable,
+    exclusive: options.exclusive,
+    autoDelete: options.autoDelete,
+    passive: false,
+    arguments: options.arguments,
+    argumentsIncomplete: options.argumentsIncomplete,
+    dependsOn: options.dependsOn,
+    syntax: options.syntax,
+  };
+}
+
+/** `ch.consume(queue, onMessage, { noAck })`: amqplib's noAck defaults to false. */
+export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string, channel: string, prefetchOption = false): Consumer {
+  const { file, resolver } = ctx;
+  const [queueNode, , optionsNode] = args(call);
+  const queue = queueNode ? readString(file, resolver.resolve(queueNode), file.span(queueNode)) : defaulted('', 'amqplib');
+  const options = optionsNode ? resolver.resolve(optionsNode) : undefined;
+  const obj = options?.kind === 'object' ? options.object : undefined;
+  let ack: Resolved<AckMode>;
+  if (options && options.kind === 'unknown') ack = { kind: 'unknown', reason: `the consume options ${options.reason}`, origin: options.origin };
+  else {
+    const noAck = readBoolean(file, obj?.props.get('noAck'), false, 'amqplib', obj?.open);
+    ack = noAck.kind === 'unknown' ? noAck : noAck.kind === 'known' ? known(noAck.value ? 'auto' : 'manual', noAck.origin) : defaulted('manual', 'amqplib');
+  }
+  let prefetch: Resolved<number> | undefined;
+  if (prefetchOption && obj?.props.has('prefetch')) {
+    const p = obj.props.get('prefetch')!;
+    const v = p.value();
+    prefetch = v.kind === 'literal' && typeof v.value === 'number' ? known(v.value, file.span(p.node)) : { kind: 'unknown', reason: v.kind === 'unknown' ? v.reason : 'prefetch is not a number' };
+  }
+  return {
+    kind: 'consumer',
+    id: `${client}:${call.start}`,
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    callee: calleeText(ctx, call),
+    channel,
+    queue,
+    ack,
+    prefetch,
+    handler: consumerHandler(args(call)[1]),
+    syntax: { call, options: obj },
+  };
+}
+
+function consumerHandler(node: Node | undefined): Consumer['handler'] {
+  if (!node) return undefined;
+  const fn = unwrap(node);
+  return isFunction(fn) ? { start: fn.start ?? 0, end: fn.end ?? 0 } : undefined;
+}
+
+/** `ch.prefetch(count, global?)` / `ch.qos(count, global?)`: global defaults to false. */
+export function amqplibQos(ctx: FileContext, call: CallNode, client: string, channel: string): Qos {
+  const { file, resolver } = ctx;
+  const [countNode, globalNode] = args(call);
+  const count = countNode ? resolver.resolve(countNode) : undefined;
+  const globalValue = globalNode && !isFunction(unwrap(globalNode)) ? resolver.resolve(globalNode) : undefined;
+  const countResolved: Resolved<number> =
+    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? { kind: 'unknown', reason: count.reason, origin: count.origin } : defaulted(0, 'amqplib');
+  let global: Resolved<boolean>;
+  if (!globalValue || (globalValue.kind === 'literal' && globalValue.value === undefined)) global = defaulted(false, 'amqplib');
+  else if (globalValue.kind === 'literal') global = known(Boolean(globalValue.value), file.span(globalNode!));
+  else if (globalValue.kind === 'unknown') global = { kind: 'unknown', reason: globalValue.reason, origin: globalValue.origin };
+  else global = known(true, file.span(globalNode!));
+  return {
+    kind: 'qos',
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    channel,
+    count: countResolved,
+    global,
+    syntax: { call, globalNode, countNode } satisfies AmqplibQosSyntax,
+  };
+}
+
+export interface AmqplibQosSyntax {
+  call: CallNode;
+  countNode?: Node;
+  globalNode?: Node;
+}
+
+export type { t };

@@ -1,0 +1,336 @@
+import type * as t from '@babel/types';
+import { calleeMethod, isCall, isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
+import type { Binding, Scopes } from '../../resolve/scope';
+
+/** What an expression is, in the amqplib family. */
+export type AmqpKind =
+  | { kind: 'amqplib-module' }
+  | { kind: 'amqplib-connect' }
+  | { kind: 'amqplib-connection' }
+  | { kind: 'channel'; client: 'amqplib' | 'amqp-connection-manager'; confirm: boolean; key: string }
+  | { kind: 'acm-module' }
+  | { kind: 'acm-connect' }
+  | { kind: 'acm-manager' }
+  | { kind: 'acm-wrapper'; key: string; confirm: boolean | 'unknown' };
+
+const AMQPLIB = /^amqplib(\/callback_api)?$/;
+const ACM = /^amqp-connection-manager$/;
+const CHANNEL_TYPES = new Set(['Channel', 'ConfirmChannel']);
+const CONNECTION_TYPES = new Set(['Connection', 'ChannelModel']);
+
+/**
+ * Tracks amqplib and amqp-connection-manager objects through one file: module imports,
+ * connect() results, createChannel() results, callback parameters, typed parameters,
+ * class fields and setup functions. Channels are identified by what they are, not by their names.
+ */
+export class AmqplibChannels {
+  private readonly memo = new Map<Node, AmqpKind | undefined>();
+  private readonly active = new Set<Node>();
+  readonly importsLibrary: boolean;
+
+  constructor(
+    private readonly file: ParsedFile,
+    private readonly scopes: Scopes,
+  ) {
+    this.importsLibrary = /['"](amqplib(\/callback_api)?|amqp-connection-manager)['"]/.test(file.text);
+  }
+
+  kindOf(expr: Node): AmqpKind | undefined {
+    const node = unwrap(expr);
+    if (this.memo.has(node)) return this.memo.get(node);
+    if (this.active.has(node)) return undefined;
+    this.active.add(node);
+    const result = this.compute(node);
+    this.active.delete(node);
+    this.memo.set(node, result);
+    return result;
+  }
+
+  channelOf(expr: Node): Extract<AmqpKind, { kind: 'channel' }> | undefined {
+    const k = this.kindOf(expr);
+    return k?.kind === 'channel' ? k : undefined;
+  }
+
+  wrapperOf(expr: Node): Extract<AmqpKind, { kind: 'acm-wrapper' }> | undefined {
+    const k = this.kindOf(expr);
+    return k?.kind === 'acm-wrapper' ? k : undefined;
+  }
+
+  private compute(node: Node): AmqpKind | undefined {
+    if (isCall(node)) return this.callResult(node);
+    if (node.type === 'Identifier') return this.identifier(node);
+    if (node.type === 'MemberExpression' && node.object.type === 'ThisExpression') return this.classField(node);
+    if (node.type === 'MemberExpression' && this.kindOf(node.object)?.kind === 'amqplib-module' && memberName(node) === 'connect') {
+      return { kind: 'amqplib-connect' };
+    }
+    if (node.type === 'MemberExpression' && this.kindOf(node.object)?.kind === 'acm-module' && memberName(node) === 'connect') {
+      return { kind: 'acm-connect' };
+    }
+    return undefined;
+  }
+
+  private callResult(call: t.CallExpression | t.OptionalCallExpression): AmqpKind | undefined {
+    const callee = unwrap(call.callee);
+    if (callee.type === 'Identifier' && callee.name === 'require' && call.arguments[0]?.type === 'StringLiteral') {
+      const src = call.arguments[0].value;
+      if (AMQPLIB.test(src)) return { kind: 'amqplib-module' };
+      if (ACM.test(src)) return { kind: 'acm-module' };
+      return undefined;
+    }
+    const calleeKind = this.kindOf(callee);
+    if (calleeKind?.kind === 'amqplib-connect') return { kind: 'amqplib-connection' };
+    if (calleeKind?.kind === 'acm-connect') return { kind: 'acm-manager' };
+    const m = calleeMethod(call);
+    if (!m) return undefined;
+    const target = this.kindOf(m.object);
+    if (!target) {
+      // `conn.createChannel().then(ch => ...)` is handled where the parameter is resolved.
+      return undefined;
+    }
+    if (target.kind === 'amqplib-module' && m.method === 'connect') return { kind: 'amqplib-connection' };
+    if (target.kind === 'acm-module' && m.method === 'connect') return { kind: 'acm-manager' };
+    if (target.kind === 'amqplib-connection' && (m.method === 'createChannel' || m.method === 'createConfirmChannel')) {
+      return { kind: 'channel', client: 'amqplib', confirm: m.method === 'createConfirmChannel', key: `call:${call.start}` };
+    }
+    if (target.kind === 'acm-manager' && m.method === 'createChannel') {
+      return { kind: 'acm-wrapper', key: `call:${call.start}`, confirm: this.wrapperConfirm(call) };
+    }
+    return undefined;
+  }
+
+  private wrapperConfirm(call: t.CallExpression | t.OptionalCallExpression): boolean | 'unknown' {
+    const opts = call.arguments[0] ? unwrap(call.arguments[0] as Node) : undefined;
+    if (!opts) return true;
+    if (opts.type !== 'ObjectExpression') return 'unknown';
+    const prop = opts.properties.find((p) => p.type === 'ObjectProperty' && propertyKeyName(p) === 'confirm') as t.ObjectProperty | undefined;
+    if (!prop) return true;
+    const v = unwrap(prop.value as Node);
+    return v.type === 'BooleanLiteral' ? v.value : 'unknown';
+  }
+
+  private identifier(id: t.Identifier): AmqpKind | undefined {
+    const binding = this.scopes.lookup(id.name, id);
+    if (!binding) return undefined;
+    const key = `binding:${binding.id.start}`;
+    const asChannel = (k: AmqpKind | undefined): AmqpKind | undefined => {
+      if (k?.kind === 'channel') return { ...k, key };
+      if (k?.kind === 'acm-wrapper') return { ...k, key };
+      return k;
+    };
+    switch (binding.kind) {
+      case 'import':
+        return this.fromImport(binding);
+      case 'const':
+      case 'let':
+      case 'var': {
+        if (binding.init) {
+          if (binding.path.length === 0) return asChannel(this.kindOf(binding.init));
+          if (binding.path.length === 1 && binding.path[0] === 'connect') {
+            const mod = this.kindOf(binding.init);
+            if (mod?.kind === 'amqplib-module') return { kind: 'amqplib-connect' };
+            if (mod?.kind === 'acm-module') return { kind: 'acm-connect' };
+          }
+        }
+        const typed = this.fromTypeAnnotation(binding.id.typeAnnotation, key);
+        if (typed) return typed;
+        return binding.kind === 'const' ? undefined : this.fromAssignments(id.name, key);
+      }
+      case 'param':
+        return asChannel(this.fromParam(binding, key));
+      default:
+        return undefined;
+    }
+  }
+
+  private fromImport(binding: Binding): AmqpKind | undefined {
+    const src = binding.importSource ?? '';
+    const name = binding.importedName;
+    if (AMQPLIB.test(src)) {
+      if (name === 'default' || name === '*') return { kind: 'amqplib-module' };
+      if (name === 'connect') return { kind: 'amqplib-connect' };
+    }
+    if (ACM.test(src)) {
+      if (name === 'default' || name === '*') return { kind: 'acm-module' };
+      if (name === 'connect') return { kind: 'acm-connect' };
+    }
+    return undefined;
+  }
+
+  /** A type annotation naming amqplib's Channel / ConfirmChannel, or ACM's ChannelWrapper. */
+  private fromTypeAnnotation(annotation: t.Identifier['typeAnnotation'], key: string): AmqpKind | undefined {
+    if (!annotation || annotation.type !== 'TSTypeAnnotation') return undefined;
+    let type = annotation.typeAnnotation;
+    if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Promise') return undefined;
+    if (type.type === 'TSUnionType') {
+      const named = type.types.find((x) => x.type === 'TSTypeReference');
+      if (!named) return undefined;
+      type = named;
+    }
+    if (type.type !== 'TSTypeReference') return undefined;
+    const name = type.typeName;
+    let local: string | undefined;
+    let qualifier: string | undefined;
+    if (name.type === 'Identifier') local = name.name;
+    else if (name.type === 'TSQualifiedName' && name.left.type === 'Identifier') {
+      qualifier = name.left.name;
+      local = name.right.name;
+    }
+    if (!local) return undefined;
+    const origin = this.typeOrigin(qualifier ?? local, name);
+    if (!origin) return undefined;
+    const exported = qualifier ? local : origin.importedName;
+    if (AMQPLIB.test(origin.source) && exported && CHANNEL_TYPES.has(exported)) {
+      return { kind: 'channel', client: 'amqplib', confirm: exported === 'ConfirmChannel', key };
+    }
+    if (AMQPLIB.test(origin.source) && exported && CONNECTION_TYPES.has(exported)) return { kind: 'amqplib-connection' };
+    if (ACM.test(origin.source) && exported === 'ChannelWrapper') return { kind: 'acm-wrapper', key, confirm: 'unknown' };
+    if (ACM.test(origin.source) && exported && ['AmqpConnectionManager', 'IAmqpConnectionManager'].includes(exported)) return { kind: 'acm-manager' };
+    return undefined;
+  }
+
+  private typeOrigin(local: string, at: Node): { source: string; importedName?: string } | undefined {
+    const b = this.scopes.lookup(local, at);
+    if (b?.kind === 'import' && b.importSource) return { source: b.importSource, importedName: b.importedName };
+    if (b && (b.kind === 'const' || b.kind === 'let' || b.kind === 'var') && b.init) {
+      // const amqp = require('amqplib'); ... (ch: amqp.Channel)
+      const k = this.kindOf(b.init);
+      if (k?.kind === 'amqplib-module') return { source: 'amqplib' };
+      if (k?.kind === 'acm-module') return { source: 'amqp-connection-manager' };
+    }
+    return undefined;
+  }
+
+  /** `let ch; ... ch = await conn.createChannel()`. */
+  private fromAssignments(name: string, key: string): AmqpKind | undefined {
+    for (const node of this.file.nodes) {
+      if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && node.left.name === name) {
+        const k = this.kindOf(node.right);
+        if (k?.kind === 'channel' || k?.kind === 'acm-wrapper') return { ...k, key };
+        if (k) return k;
+      }
+    }
+    return undefined;
+  }
+
+  private fromParam(binding: Binding, key: string): AmqpKind | undefined {
+    const typed = this.fromTypeAnnotation(binding.id.typeAnnotation, key);
+    if (typed) return typed;
+    const fn = binding.fn;
+    if (!fn || binding.path.length) return undefined;
+    const index = binding.paramIndex ?? 0;
+    const parent = this.file.parentOf(fn);
+    // A callback passed to a call: amqplib callback API, promise .then, or ACM setup.
+    if (parent && isCall(parent) && parent.arguments.includes(fn as never)) {
+      const m = calleeMethod(parent);
+      const calleeKind = this.kindOf(parent.callee);
+      if (m) {
+        const target = this.kindOf(m.object);
+        // conn.createChannel((err, ch) => ...)
+        if (target?.kind === 'amqplib-connection' && (m.method === 'createChannel' || m.method === 'createConfirmChannel') && index === 1) {
+          return { kind: 'channel', client: 'amqplib', confirm: m.method === 'createConfirmChannel', key };
+        }
+        // amqp.connect(url, (err, conn) => ...)
+        if (target?.kind === 'amqplib-module' && m.method === 'connect' && index === 1) return { kind: 'amqplib-connection' };
+        // x.then(ch => ...)
+        if (m.method === 'then' && index === 0 && parent.arguments[0] === (fn as never)) {
+          const k = this.kindOf(m.object);
+          if (k?.kind === 'channel' || k?.kind === 'acm-wrapper') return { ...k, key };
+          if (k) return k;
+        }
+        // wrapper.addSetup(channel => ...)
+        if (target?.kind === 'acm-wrapper' && m.method === 'addSetup' && index === 0) {
+          return { kind: 'channel', client: 'amqp-connection-manager', confirm: target.confirm === true, key };
+        }
+      }
+      if (calleeKind?.kind === 'amqplib-connect' && index === 1) return { kind: 'amqplib-connection' };
+    }
+    // manager.createChannel({ setup: (channel) => ... }) or { setup(channel) {...} }
+    const setup = this.setupOwner(fn);
+    if (setup && index === 0) return { kind: 'channel', client: 'amqp-connection-manager', confirm: setup.confirm === true, key };
+    // A local helper called with a channel: function declareQueues(ch) {...}; declareQueues(channel)
+    return this.fromCallers(fn, index, key);
+  }
+
+  private setupOwner(fn: t.Function): Extract<AmqpKind, { kind: 'acm-wrapper' }> | undefined {
+    let prop: Node | undefined = fn.type === 'ObjectMethod' ? fn : this.file.parentOf(fn);
+    if (!prop || (prop.type !== 'ObjectProperty' && prop.type !== 'ObjectMethod') || propertyKeyName(prop) !== 'setup') return undefined;
+    const obj = this.file.parentOf(prop);
+    const call = obj && this.file.parentOf(obj);
+    if (!call || !isCall(call)) return undefined;
+    const k = this.kindOf(call);
+    return k?.kind === 'acm-wrapper' ? k : undefined;
+  }
+
+  private fromCallers(fn: t.Function, index: number, key: string): AmqpKind | undefined {
+    const name = this.functionBindingName(fn);
+    if (!name) return undefined;
+    for (const node of this.file.nodes) {
+      if (!isCall(node)) continue;
+      const callee = unwrap(node.callee);
+      const called =
+        (callee.type === 'Identifier' && callee.name === name.name && !name.method) ||
+        (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && memberName(callee) === name.name && name.method);
+      if (!called) continue;
+      const arg = node.arguments[index];
+      if (!arg || arg.type === 'SpreadElement') continue;
+      const k = this.kindOf(arg as Node);
+      if (k?.kind === 'channel' || k?.kind === 'acm-wrapper') return { ...k, key };
+    }
+    return undefined;
+  }
+
+  private functionBindingName(fn: t.Function): { name: string; method: boolean } | undefined {
+    if (fn.type === 'FunctionDeclaration' && fn.id) return { name: fn.id.name, method: false };
+    if (fn.type === 'ClassMethod' && fn.key.type === 'Identifier') return { name: fn.key.name, method: true };
+    const parent = this.file.parentOf(fn);
+    if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return { name: parent.id.name, method: false };
+    if (parent?.type === 'ClassProperty' && parent.key.type === 'Identifier') return { name: parent.key.name, method: true };
+    return undefined;
+  }
+
+  /** `this.channel`: a class field typed as a channel or assigned one somewhere in the class. */
+  private classField(node: t.MemberExpression): AmqpKind | undefined {
+    const name = memberName(node);
+    if (!name) return undefined;
+    let cls: t.Class | undefined;
+    for (const a of this.file.ancestors(node)) {
+      if (a.type === 'ClassDeclaration' || a.type === 'ClassExpression') {
+        cls = a;
+        break;
+      }
+    }
+    if (!cls) return undefined;
+    const key = `this:${cls.start}:${name}`;
+    for (const member of cls.body.body) {
+      if ((member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty') && propertyKeyName(member) === name) {
+        const typed = this.fromTypeAnnotation((member as t.ClassProperty).typeAnnotation as t.Identifier['typeAnnotation'], key);
+        if (typed) return typed;
+        if (member.value) {
+          const k = this.kindOf(member.value);
+          if (k?.kind === 'channel' || k?.kind === 'acm-wrapper') return { ...k, key };
+        }
+      }
+      if (member.type === 'ClassMethod' && member.kind === 'constructor') {
+        for (const p of member.params) {
+          if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === name) {
+            const typed = this.fromTypeAnnotation(p.parameter.typeAnnotation, key);
+            if (typed) return typed;
+          }
+        }
+      }
+    }
+    for (const n of this.file.nodes) {
+      if (n.start! < cls.start! || n.end! > cls.end!) continue;
+      if (n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && memberName(n.left) === name) {
+        const k = this.kindOf(n.right);
+        if (k?.kind === 'channel' || k?.kind === 'acm-wrapper') return { ...k, key };
+        if (k) return k;
+      }
+    }
+    return undefined;
+  }
+}
+
+export function isFunctionNode(node: Node): node is t.Function {
+  return isFunction(node);
+}

@@ -1,0 +1,251 @@
+import type * as t from '@babel/types';
+import type { ParsedFile } from '../../parse/ast';
+import { unwrap } from '../../parse/ast';
+import type { FixIntent, QueueArgument, QueueFlag, Resolved, Span, TextEdit } from '../../model';
+import { defaulted, unknown } from '../../model';
+import type { ObjectValue, PropertyValue, ValueResolver } from '../../resolve/values';
+import { lineEndingOf, preferredQuote, quoteString } from '../../text';
+import { editObject, type ObjectSpan } from '../../fix/object-edit';
+import { readAny, readBoolean } from './resolved';
+
+/** amqplib's promoted queue options and the x-argument each becomes (lib/api_args.js). */
+export const AMQPLIB_PROMOTED_OPTIONS: Record<string, string> = {
+  expires: 'x-expires',
+  messageTtl: 'x-message-ttl',
+  deadLetterExchange: 'x-dead-letter-exchange',
+  deadLetterRoutingKey: 'x-dead-letter-routing-key',
+  maxLength: 'x-max-length',
+  maxPriority: 'x-max-priority',
+  overflow: 'x-overflow',
+  queueMode: 'x-queue-mode',
+};
+
+/** Where one x-argument is written: a promoted option or an `arguments` entry. */
+interface ArgumentSource {
+  prop: PropertyValue;
+  via: 'option' | 'arguments';
+}
+
+/** What a renderer needs to edit an amqplib options object. */
+export interface AmqplibOptionsSyntax {
+  /** The options object, if the options resolve to one. */
+  options?: ObjectValue;
+  /** Why the options cannot be edited (unknown value), if so. */
+  optionsUnknown?: string;
+  /** Resolved `arguments` table, if any. */
+  argumentsObject?: ObjectValue;
+  argumentsProp?: PropertyValue;
+  flags: Partial<Record<QueueFlag, PropertyValue>>;
+  argumentSources: Map<string, ArgumentSource[]>;
+  /** How to add an options object when the call has none. */
+  addOptions?: { at: number; prefix: string; suffix: string };
+}
+
+export interface AmqplibQueueOptions {
+  durable: Resolved<boolean>;
+  exclusive: Resolved<boolean>;
+  autoDelete: Resolved<boolean>;
+  arguments: QueueArgument[];
+  argumentsIncomplete?: string;
+  dependsOn: Span[];
+  syntax: AmqplibOptionsSyntax;
+}
+
+/**
+ * Reads an amqplib `assertQueue` options expression the way amqplib does:
+ * durable defaults to true, exclusive and autoDelete to false, promoted options win over `arguments`.
+ */
+export function readAmqplibQueueOptions(
+  file: ParsedFile,
+  resolver: ValueResolver,
+  optionsNode: t.Node | undefined,
+  library: string,
+  addOptions?: AmqplibOptionsSyntax['addOptions'],
+  durableDefault = true,
+): AmqplibQueueOptions {
+  const syntax: AmqplibOptionsSyntax = { flags: {}, argumentSources: new Map(), addOptions };
+  const defaults = (): AmqplibQueueOptions => ({
+    durable: defaulted(durableDefault, library),
+    exclusive: defaulted(false, library),
+    autoDelete: defaulted(false, library),
+    arguments: [],
+    dependsOn: [],
+    syntax,
+  });
+  if (!optionsNode) return defaults();
+  const value = resolver.resolve(optionsNode);
+  if (value.kind === 'literal' && (value.value === undefined || value.value === null)) return defaults();
+  if (value.kind !== 'object') {
+    const reason = value.kind === 'unknown' ? `the options ${value.reason.replace(/^is /, 'are ')}` : 'the options are not an object';
+    syntax.optionsUnknown = reason;
+    return {
+      durable: unknown(reason),
+      exclusive: unknown(reason),
+      autoDelete: unknown(reason),
+      arguments: [],
+      argumentsIncomplete: reason,
+      dependsOn: [],
+      syntax,
+    };
+  }
+  const obj = value.object;
+  syntax.options = obj;
+  const dependsOn = [...obj.reads];
+  const flag = (name: QueueFlag, def: boolean, coerce: 'truthy' | 'undefined-is-default') => {
+    const prop = obj.props.get(name);
+    if (prop) syntax.flags[name] = prop;
+    const r = readBoolean(file, prop, def, library, obj.open, coerce);
+    if (r.kind !== 'default' && r.origin) dependsOn.push(r.origin);
+    return r;
+  };
+
+  const args = new Map<string, QueueArgument>();
+  const addSource = (key: string, source: ArgumentSource) => {
+    const list = syntax.argumentSources.get(key) ?? [];
+    list.push(source);
+    syntax.argumentSources.set(key, list);
+  };
+  let argumentsIncomplete = obj.open;
+  const argsProp = obj.props.get('arguments');
+  if (argsProp) {
+    syntax.argumentsProp = argsProp;
+    const argsValue = argsProp.value();
+    if (argsValue.kind === 'object') {
+      syntax.argumentsObject = argsValue.object;
+      dependsOn.push(...argsValue.object.reads);
+      if (argsValue.object.open) argumentsIncomplete = `the arguments table ${argsValue.object.open}`;
+      for (const [key, prop] of argsValue.object.props) {
+        const v = prop.value();
+        if (v.kind === 'literal' && v.value === undefined) continue;
+        addSource(key, { prop, via: 'arguments' });
+        args.set(key, { key, value: readAny(v, file.span(prop.node)), via: 'arguments', spelledAs: key });
+        if (v.kind === 'literal' && v.origin) dependsOn.push(v.origin);
+      }
+    } else if (argsValue.kind === 'unknown') {
+      argumentsIncomplete = `the arguments table ${argsValue.reason.replace(/^is /, 'is ')}`;
+    }
+  }
+  for (const [option, key] of Object.entries(AMQPLIB_PROMOTED_OPTIONS)) {
+    const prop = obj.props.get(option);
+    if (!prop) continue;
+    const v = prop.value();
+    if (v.kind === 'literal' && v.value === undefined) continue;
+    addSource(key, { prop, via: 'option' });
+    args.set(key, { key, value: readAny(v, file.span(prop.node)), via: 'option', spelledAs: option });
+    if (v.kind === 'literal' && v.origin) dependsOn.push(v.origin);
+  }
+
+  return {
+    durable: flag('durable', durableDefault, 'undefined-is-default'),
+    exclusive: flag('exclusive', false, 'truthy'),
+    autoDelete: flag('autoDelete', false, 'truthy'),
+    arguments: [...args.values()],
+    argumentsIncomplete,
+    dependsOn,
+    syntax,
+  };
+}
+
+export type RenderResult = { ok: true; edits: TextEdit[]; touched: Span[] } | { ok: false; reason: string };
+
+function objectSpan(obj: ObjectValue): ObjectSpan {
+  return {
+    start: obj.node.start ?? 0,
+    end: obj.node.end ?? 0,
+    properties: obj.node.properties.map((p) => ({ start: p.start ?? 0, end: p.end ?? 0 })),
+  };
+}
+
+/** Renders fix intents as edits of an amqplib options object (or a new one). */
+export function renderAmqplibOptionIntents(file: ParsedFile, syntax: AmqplibOptionsSyntax, intents: FixIntent[]): RenderResult {
+  const quote = preferredQuote(file.text);
+  const eol = lineEndingOf(file.text);
+  const edits: TextEdit[] = [];
+  const touched: Span[] = [];
+  // Per object literal: properties to remove and properties to add.
+  const objects = new Map<t.ObjectExpression, { remove: t.Node[]; insert: string[] }>();
+  const forObject = (o: t.ObjectExpression) => {
+    let entry = objects.get(o);
+    if (!entry) objects.set(o, (entry = { remove: [], insert: [] }));
+    return entry;
+  };
+  const newOptions: string[] = [];
+
+  for (const intent of intents) {
+    if (intent.kind === 'set-flag') {
+      const prop = syntax.flags[intent.flag];
+      const text = String(intent.value);
+      if (prop) {
+        const edit = replacePropertyValue(file, prop, text);
+        if (!edit.ok) return edit;
+        edits.push(...edit.edits);
+        touched.push(...edit.touched);
+      } else if (syntax.options) {
+        forObject(syntax.options.node).insert.push(`${intent.flag}: ${text}`);
+      } else if (syntax.optionsUnknown) {
+        return { ok: false, reason: syntax.optionsUnknown };
+      } else if (syntax.addOptions) {
+        newOptions.push(`${intent.flag}: ${text}`);
+      } else {
+        return { ok: false, reason: 'the declaration has no options object to change' };
+      }
+    } else {
+      const sources = syntax.argumentSources.get(intent.key);
+      if (!sources?.length) return { ok: false, reason: `cannot find where ${intent.key} is set` };
+      for (const source of sources) {
+        if (intent.kind === 'remove-argument') {
+          forObject(source.prop.holder).remove.push(source.prop.node);
+        } else {
+          const p = source.prop.node;
+          if (p.type !== 'ObjectProperty' || source.via !== 'arguments') return { ok: false, reason: `${intent.key} is not written as a plain property` };
+          const keyText = quoteString(intent.newKey, quote);
+          edits.push({ start: p.key.start ?? 0, end: p.key.end ?? 0, text: p.computed ? `[${keyText}]` : keyText });
+          const valueEdit = replacePropertyValue(file, source.prop, quoteString(intent.newValue, quote));
+          if (!valueEdit.ok) return valueEdit;
+          edits.push(...valueEdit.edits);
+          touched.push(file.span(source.prop.holder), ...valueEdit.touched);
+        }
+      }
+    }
+  }
+
+  // An `arguments` table emptied by removals goes away with its property.
+  if (syntax.argumentsObject && syntax.argumentsProp) {
+    const entry = objects.get(syntax.argumentsObject.node);
+    const argsNode = syntax.argumentsObject.node;
+    if (entry && entry.insert.length === 0 && entry.remove.length === argsNode.properties.length && syntax.argumentsProp.node.type === 'ObjectProperty' && unwrap(syntax.argumentsProp.node.value as t.Node) === argsNode) {
+      objects.delete(argsNode);
+      forObject(syntax.argumentsProp.holder).remove.push(syntax.argumentsProp.node);
+    }
+  }
+
+  for (const [obj, change] of objects) {
+    const span = { start: obj.start ?? 0, end: obj.end ?? 0, properties: obj.properties.map((p) => ({ start: p.start ?? 0, end: p.end ?? 0 })) };
+    const remove = change.remove.map((n) => ({ start: n.start ?? 0, end: n.end ?? 0 }));
+    edits.push(...editObject(file.text, span, remove, change.insert, eol));
+    touched.push(file.span(obj));
+  }
+  if (newOptions.length && syntax.addOptions) {
+    const a = syntax.addOptions;
+    edits.push({ start: a.at, end: a.at, text: `${a.prefix.replace(/''/g, quote + quote)}{ ${newOptions.join(', ')} }${a.suffix}` });
+  }
+  return { ok: true, edits, touched };
+}
+
+/** Replace the value a property contributes: at its literal origin if it has one, else in place. */
+function replacePropertyValue(file: ParsedFile, prop: PropertyValue, text: string): RenderResult {
+  const node = prop.node;
+  const value = prop.value();
+  if (value.kind === 'literal' && value.editable && value.origin && value.origin.file === file.path) {
+    return { ok: true, edits: [{ start: value.origin.start, end: value.origin.end, text }], touched: [value.origin] };
+  }
+  if (value.kind === 'unknown') return { ok: false, reason: value.reason };
+  if (node.type !== 'ObjectProperty') return { ok: false, reason: 'the option is a method' };
+  if (node.shorthand) {
+    return { ok: true, edits: [{ start: node.start ?? 0, end: node.end ?? 0, text: `${file.source(node.key)}: ${text}` }], touched: [file.span(node)] };
+  }
+  const v = node.value as t.Node;
+  return { ok: true, edits: [{ start: v.start ?? 0, end: v.end ?? 0, text }], touched: [file.span(v)] };
+}
+
+export { objectSpan };

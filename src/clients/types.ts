@@ -1,0 +1,32 @@
+import type { ParsedFile } from '../parse/ast';
+import type { FileModel, FixIntent, QueueDeclaration } from '../model';
+import type { ValueResolver } from '../resolve/values';
+import type { RenderResult } from './shared/amqplib-options';
+
+/** Per-file state shared by the clients that analyse the file. */
+export interface FileContext {
+  file: ParsedFile;
+  resolver: ValueResolver;
+  /** Caches clients share (e.g. one channel tracker for amqplib and amqp-connection-manager). */
+  shared: Map<string, unknown>;
+}
+
+/** A client library: knows its syntax and defaults, never what RabbitMQ refuses. */
+export interface ClientModule {
+  name: string;
+  /** A cheap textual test: can this file use the library at all? */
+  mentions: RegExp;
+  /** Adds what the file declares, consumes and sets through this library to the model. */
+  analyze(ctx: FileContext, model: FileModel): void;
+  /** Renders fix intents for a declaration this client recognised, in its own syntax. */
+  renderDeclaration(decl: QueueDeclaration, intents: FixIntent[], ctx: FileContext): RenderResult;
+}
+
+export function shared<T>(ctx: FileContext, key: string, make: () => T): T {
+  let value = ctx.shared.get(key) as T | undefined;
+  if (value === undefined) {
+    value = make();
+    ctx.shared.set(key, value);
+  }
+  return value;
+}

@@ -1,0 +1,155 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { SOURCE_EXTENSIONS } from '../parse';
+
+/** Directories that hold dependencies, build output or tool caches, never user sources. */
+export const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.nuxt', '.turbo', '.cache', '.yarn', 'bower_components']);
+
+export interface DiscoveredFile {
+  /** Absolute path. */
+  absolute: string;
+  /** Path relative to the working directory, with `/` separators. */
+  relative: string;
+}
+
+export interface DiscoverOptions {
+  cwd: string;
+  /** gitignore-style patterns to leave out (--exclude). */
+  exclude?: string[];
+}
+
+export interface Discovery {
+  files: DiscoveredFile[];
+  /** Paths that could not be read, with why. */
+  errors: { file: string; message: string }[];
+}
+
+export function isSourceFile(name: string): boolean {
+  if (/\.d\.[mc]?ts$/.test(name)) return false;
+  return SOURCE_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+export function relativePath(cwd: string, absolute: string): string {
+  const rel = path.relative(cwd, absolute) || path.basename(absolute);
+  return rel.split(path.sep).join('/');
+}
+
+/** Finds the source files under the given roots, honouring .gitignore files and --exclude. */
+export function discover(roots: string[], options: DiscoverOptions): Discovery {
+  const out: Discovery = { files: [], errors: [] };
+  const seen = new Set<string>();
+  const excluded = ignore().add(options.exclude ?? []);
+  for (const root of roots) {
+    const absolute = path.resolve(options.cwd, root);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(absolute);
+    } catch (e) {
+      out.errors.push({ file: root, message: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message });
+      continue;
+    }
+    if (stat.isFile()) {
+      add(out, seen, options.cwd, absolute);
+      continue;
+    }
+    const realRoot = fs.realpathSync(absolute);
+    walk(absolute, realRoot, gitignoresAbove(absolute), excluded, options.cwd, out, seen, new Set([realRoot]));
+  }
+  out.files.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+  return out;
+}
+
+function add(out: Discovery, seen: Set<string>, cwd: string, absolute: string): void {
+  if (seen.has(absolute)) return;
+  seen.add(absolute);
+  out.files.push({ absolute, relative: relativePath(cwd, absolute) });
+}
+
+interface IgnoreLayer {
+  base: string;
+  rules: Ignore;
+}
+
+/** .gitignore files from the repository root down to (not including) `dir`. */
+function gitignoresAbove(dir: string): IgnoreLayer[] {
+  const chain: string[] = [];
+  let cur = path.dirname(dir);
+  let top = dir;
+  while (true) {
+    chain.unshift(cur);
+    top = cur;
+    if (fs.existsSync(path.join(cur, '.git'))) break;
+    const parent = path.dirname(cur);
+    if (parent === cur) return [];
+    cur = parent;
+  }
+  if (!fs.existsSync(path.join(top, '.git'))) return [];
+  return chain.map(loadIgnore).filter((x): x is IgnoreLayer => !!x);
+}
+
+function loadIgnore(dir: string): IgnoreLayer | undefined {
+  try {
+    const text = fs.readFileSync(path.join(dir, '.gitignore'), 'utf8');
+    return { base: dir, rules: ignore().add(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+function ignored(layers: IgnoreLayer[], absolute: string, isDir: boolean): boolean {
+  for (const layer of layers) {
+    let rel = path.relative(layer.base, absolute).split(path.sep).join('/');
+    if (!rel || rel.startsWith('..')) continue;
+    if (isDir) rel += '/';
+    if (layer.rules.ignores(rel)) return true;
+  }
+  return false;
+}
+
+function walk(dir: string, realRoot: string, layers: IgnoreLayer[], excluded: Ignore, cwd: string, out: Discovery, seen: Set<string>, visited: Set<string>): void {
+  const own = loadIgnore(dir);
+  const here = own ? [...layers, own] : layers;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    out.errors.push({ file: relativePath(cwd, dir), message: `cannot read directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const entry of entries) {
+    const absolute = path.join(dir, entry.name);
+    let isDir = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      // Follow links only to places inside the scanned root, and never into a loop.
+      let real: string;
+      try {
+        real = fs.realpathSync(absolute);
+      } catch {
+        continue;
+      }
+      if (real !== realRoot && !real.startsWith(realRoot + path.sep)) continue;
+      const st = fs.statSync(real);
+      isDir = st.isDirectory();
+      isFile = st.isFile();
+      if (isDir && visited.has(real)) continue;
+    }
+    const rel = relativePath(cwd, absolute);
+    if (isDir) {
+      if (SKIPPED_DIRECTORIES.has(entry.name) || ignored(here, absolute, true) || isExcluded(excluded, rel + '/')) continue;
+      const real = fs.realpathSync(absolute);
+      if (visited.has(real)) continue;
+      walk(absolute, realRoot, here, excluded, cwd, out, seen, new Set([...visited, real]));
+    } else if (isFile && isSourceFile(entry.name)) {
+      if (ignored(here, absolute, false) || isExcluded(excluded, rel)) continue;
+      add(out, seen, cwd, absolute);
+    }
+  }
+}
+
+function isExcluded(excluded: Ignore, rel: string): boolean {
+  if (rel.startsWith('../') || path.isAbsolute(rel)) return false;
+  return excluded.ignores(rel);
+}

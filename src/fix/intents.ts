@@ -1,0 +1,29 @@
+import { known, type FixIntent, type QueueDeclaration } from '../model';
+
+/** The declaration as it would be after the intents: rules re-check it to prove the fix legal. */
+export function applyIntents(decl: QueueDeclaration, intents: FixIntent[]): QueueDeclaration {
+  let next: QueueDeclaration = { ...decl, arguments: [...decl.arguments] };
+  for (const intent of intents) {
+    if (intent.kind === 'set-flag') next = { ...next, [intent.flag]: known(intent.value, decl.at) };
+    else if (intent.kind === 'remove-argument') next.arguments = next.arguments.filter((a) => a.key !== intent.key);
+    else {
+      next.arguments = next.arguments.map((a) =>
+        a.key === intent.key ? { key: intent.newKey, value: known(intent.newValue, decl.at), via: 'arguments', spelledAs: intent.newKey } : a,
+      );
+    }
+  }
+  return next;
+}
+
+export function describeIntent(intent: FixIntent): string {
+  switch (intent.kind) {
+    case 'set-flag':
+      return `set ${intent.flag}: ${intent.value}`;
+    case 'remove-argument':
+      return intent.key === 'x-queue-type' ? 'drop x-queue-type (declare a classic queue)' : `remove ${intent.key}`;
+    case 'replace-argument':
+      return `replace ${intent.key} with ${intent.newKey}: '${intent.newValue}'`;
+  }
+}
+
+export const sameIntent = (a: FixIntent, b: FixIntent): boolean => JSON.stringify(a) === JSON.stringify(b);

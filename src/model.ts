@@ -1,0 +1,166 @@
+/**
+ * The normalized model between clients and rules.
+ * Clients (src/clients) turn a library's syntax into these objects, applying that library's defaults.
+ * Rules (src/rules) read only these objects and never look at syntax.
+ */
+
+export type TargetVersion = '4.0' | '4.1' | '4.2' | '4.3';
+export const TARGET_VERSIONS: readonly TargetVersion[] = ['4.0', '4.1', '4.2', '4.3'];
+export const DEFAULT_TARGET: TargetVersion = '4.3';
+
+export type Severity = 'error' | 'warning' | 'info';
+export const SEVERITY_RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
+
+/** A span of source text: [start, end) as UTF-16 offsets into the file's text. */
+export interface Span {
+  file: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * A value as the code determines it. Three-valued:
+ * - known: written in the code (origin says where),
+ * - default: the client library decides it because the code leaves it out,
+ * - unknown: the code decides it at run time (reason says why, e.g. process.env).
+ */
+export type Resolved<T> =
+  | { kind: 'known'; value: T; origin: Span }
+  | { kind: 'default'; value: T; library: string }
+  | { kind: 'unknown'; reason: string; origin?: Span };
+
+export const known = <T>(value: T, origin: Span): Resolved<T> => ({ kind: 'known', value, origin });
+export const defaulted = <T>(value: T, library: string): Resolved<T> => ({ kind: 'default', value, library });
+export const unknown = <T = never>(reason: string, origin?: Span): Resolved<T> => ({ kind: 'unknown', reason, origin });
+
+/** The value if the code or the library settles it, otherwise undefined. */
+export function valueOf<T>(r: Resolved<T> | undefined): T | undefined {
+  return r && r.kind !== 'unknown' ? r.value : undefined;
+}
+
+export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span } {
+  return !!r && r.kind === 'unknown';
+}
+
+export type QueueType = 'classic' | 'quorum' | 'stream';
+
+/** One x-argument of a queue declaration, with how the code spelled it. */
+export interface QueueArgument {
+  key: string;
+  value: Resolved<unknown>;
+  /** 'option' for a client's promoted option (amqplib maxPriority), 'arguments' for a raw table entry. */
+  via: 'option' | 'arguments';
+  /** The option or key as written (maxPriority, 'x-max-priority'). */
+  spelledAs: string;
+}
+
+export type QueueFlag = 'durable' | 'exclusive' | 'autoDelete';
+
+export interface QueueDeclaration {
+  kind: 'queue-declaration';
+  /** Stable within one analysis of a file: `${client}:${start}`. */
+  id: string;
+  client: string;
+  /** The call or config entry that declares the queue (where findings are reported). */
+  at: Span;
+  /** Where an annotation comment goes: the start of the statement that holds the declaration. */
+  statementStart: number;
+  /** A human label of how the queue is declared, e.g. "ch.assertQueue()". */
+  callee: string;
+  name: Resolved<string>;
+  durable: Resolved<boolean>;
+  exclusive: Resolved<boolean>;
+  autoDelete: Resolved<boolean>;
+  passive: boolean;
+  arguments: QueueArgument[];
+  /** Set when some arguments cannot be listed (e.g. a spread of an unknown object). */
+  argumentsIncomplete?: string;
+  /**
+   * The source the declaration's values were read from (object literals, literals, constants).
+   * A fix may edit a span only if every declaration that depends on it wants the same edit.
+   */
+  dependsOn: Span[];
+  /** Opaque to rules: what the client needs to render fix intents in its own syntax. */
+  syntax: unknown;
+}
+
+export type AckMode = 'auto' | 'manual';
+
+export interface Qos {
+  kind: 'qos';
+  client: string;
+  at: Span;
+  statementStart: number;
+  /** The channel the prefetch applies to (a client-chosen identity). */
+  channel: string;
+  count: Resolved<number>;
+  global: Resolved<boolean>;
+  syntax: unknown;
+}
+
+export interface Consumer {
+  kind: 'consumer';
+  id: string;
+  client: string;
+  at: Span;
+  statementStart: number;
+  callee: string;
+  channel: string;
+  queue: Resolved<string>;
+  ack: Resolved<AckMode>;
+  /** The prefetch in force on the consumer's channel when it starts consuming; undefined if none was set. */
+  qos?: Qos;
+  /** Set when the client itself applies a prefetch (e.g. rascal's default of 10). */
+  prefetch?: Resolved<number>;
+  /** The message handler's function, when written inline or as a local function. */
+  handler?: { start: number; end: number };
+  syntax: unknown;
+}
+
+/** Everything a client recognised in one file. */
+export interface FileModel {
+  file: string;
+  declarations: QueueDeclaration[];
+  consumers: Consumer[];
+  qos: Qos[];
+}
+
+/** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
+export type FixIntent =
+  | { kind: 'set-flag'; flag: QueueFlag; value: boolean }
+  | { kind: 'remove-argument'; key: string }
+  | { kind: 'replace-argument'; key: string; newKey: string; newValue: string };
+
+export type FixKind = 'rewrite' | 'annotate' | 'none';
+
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Fix {
+  kind: FixKind;
+  description: string;
+  /** Edits per file (relative paths as in findings); empty for annotate/none until planned. */
+  edits?: Record<string, TextEdit[]>;
+  /** What happens to a queue that already exists with the old settings. */
+  existingQueue?: string;
+}
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  file: string;
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+  client: string;
+  queue?: string;
+  brokerError?: string;
+  fix: Fix;
+}

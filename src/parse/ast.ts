@@ -1,0 +1,168 @@
+import type * as t from '@babel/types';
+import { LineIndex } from '../text';
+import type { Span } from '../model';
+
+export type Node = t.Node;
+
+const SKIP_KEYS = new Set([
+  'type', 'start', 'end', 'loc', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments',
+  'comments', 'tokens', 'typeAnnotation', 'returnType', 'typeParameters', 'superTypeParameters', 'typeArguments',
+]);
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/** The child nodes of a node, in source order, without type annotations. */
+export function childrenOf(node: Node): Node[] {
+  const out: Node[] = [];
+  for (const key of Object.keys(node)) {
+    if (SKIP_KEYS.has(key)) continue;
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) out.push(item);
+    } else if (isNode(value)) {
+      out.push(value);
+    }
+  }
+  return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+}
+
+/** A parsed file with parent links and line positions. */
+export class ParsedFile {
+  readonly lines: LineIndex;
+  private readonly parents = new Map<Node, Node>();
+  /** Every node in source order (pre-order). */
+  readonly nodes: Node[] = [];
+
+  constructor(
+    readonly path: string,
+    readonly text: string,
+    readonly ast: t.File,
+  ) {
+    this.lines = new LineIndex(text);
+    const stack: Node[] = [ast.program];
+    while (stack.length) {
+      const node = stack.pop()!;
+      this.nodes.push(node);
+      const kids = childrenOf(node);
+      for (let i = kids.length - 1; i >= 0; i--) {
+        this.parents.set(kids[i], node);
+        stack.push(kids[i]);
+      }
+    }
+  }
+
+  parentOf(node: Node): Node | undefined {
+    return this.parents.get(node);
+  }
+
+  *ancestors(node: Node): Generator<Node> {
+    let cur = this.parents.get(node);
+    while (cur) {
+      yield cur;
+      cur = this.parents.get(cur);
+    }
+  }
+
+  span(node: Node): Span {
+    return { file: this.path, start: node.start ?? 0, end: node.end ?? 0 };
+  }
+
+  source(node: Node): string {
+    return this.text.slice(node.start ?? 0, node.end ?? 0);
+  }
+
+  /** The statement (or class member / object property in a class body) that contains the node. */
+  statementOf(node: Node): Node {
+    let cur: Node = node;
+    for (const parent of this.ancestors(node)) {
+      if (isStatementList(parent)) return cur;
+      cur = parent;
+    }
+    return cur;
+  }
+
+  comments(): t.Comment[] {
+    return this.ast.comments ?? [];
+  }
+}
+
+function isStatementList(node: Node): boolean {
+  return (
+    node.type === 'Program' ||
+    node.type === 'BlockStatement' ||
+    node.type === 'StaticBlock' ||
+    node.type === 'SwitchCase' ||
+    node.type === 'ClassBody' ||
+    node.type === 'TSModuleBlock'
+  );
+}
+
+/** Strip wrappers that do not change a value: parentheses, `as`, `satisfies`, `!`, `<T>x`. */
+export function unwrap(node: Node): Node {
+  let cur = node;
+  for (;;) {
+    switch (cur.type) {
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'TSInstantiationExpression':
+      case 'ParenthesizedExpression':
+        cur = cur.expression;
+        continue;
+      case 'AwaitExpression':
+        if (cur.argument) {
+          cur = cur.argument;
+          continue;
+        }
+        return cur;
+      default:
+        return cur;
+    }
+  }
+}
+
+/** The name of a non-computed property key or a string-literal key. */
+export function propertyKeyName(node: t.ObjectProperty | t.ObjectMethod | t.ClassProperty | t.ClassMethod | t.ClassAccessorProperty): string | undefined {
+  const key = node.key;
+  if (!node.computed && key.type === 'Identifier') return key.name;
+  if (key.type === 'StringLiteral') return key.value;
+  if (key.type === 'NumericLiteral') return String(key.value);
+  if (key.type === 'TemplateLiteral' && key.expressions.length === 0) return key.quasis[0].value.cooked ?? undefined;
+  return undefined;
+}
+
+/** `a.b` or `a['b']` property name of a member expression. */
+export function memberName(node: t.MemberExpression | t.OptionalMemberExpression): string | undefined {
+  const p = node.property;
+  if (!node.computed && p.type === 'Identifier') return p.name;
+  if (p.type === 'StringLiteral') return p.value;
+  return undefined;
+}
+
+/** The method name of a call like `x.assertQueue(...)` or `x?.assertQueue(...)`. */
+export function calleeMethod(call: t.CallExpression | t.OptionalCallExpression): { object: Node; method: string } | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') {
+    const method = memberName(callee);
+    if (method) return { object: callee.object, method };
+  }
+  return undefined;
+}
+
+export function isCall(node: Node): node is t.CallExpression | t.OptionalCallExpression {
+  return node.type === 'CallExpression' || node.type === 'OptionalCallExpression';
+}
+
+export function isFunction(node: Node): node is t.Function {
+  return (
+    node.type === 'FunctionDeclaration' ||
+    node.type === 'FunctionExpression' ||
+    node.type === 'ArrowFunctionExpression' ||
+    node.type === 'ObjectMethod' ||
+    node.type === 'ClassMethod' ||
+    node.type === 'ClassPrivateMethod'
+  );
+}

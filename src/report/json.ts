@@ -1,0 +1,7 @@
+import type { Report } from './model';
+
+/** The JSON report (version 1). Offsets are internal and left out. */
+export function renderJson(report: Report): string {
+  const findings = report.findings.map(({ start: _s, end: _e, ...rest }) => rest);
+  return `${JSON.stringify({ ...report, findings }, null, 2)}\n`;
+}

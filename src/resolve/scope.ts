@@ -1,0 +1,208 @@
+import type * as t from '@babel/types';
+import { isFunction, type Node, type ParsedFile } from '../parse/ast';
+
+export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'enum' | 'catch';
+
+export interface Binding {
+  name: string;
+  kind: BindingKind;
+  /** The identifier that declares the name. */
+  id: t.Identifier;
+  /** The declarator, parameter, function, class or import specifier. */
+  declaration: Node;
+  /** The value assigned at declaration (const/let/var initializer, parameter default). */
+  init?: t.Expression;
+  /** For destructuring: the property path from init to this name. */
+  path: string[];
+  /** The function whose parameter this is, and the parameter's position. */
+  fn?: t.Function;
+  paramIndex?: number;
+  /** For imports: module specifier and imported name ('default', '*' or a name). */
+  importSource?: string;
+  importedName?: string;
+}
+
+/** Finds the declaration a name refers to, by walking outwards through enclosing scopes. */
+export class Scopes {
+  private readonly cache = new Map<Node, Map<string, Binding>>();
+  private assigned?: Set<string>;
+
+  constructor(private readonly file: ParsedFile) {}
+
+  lookup(name: string, from: Node): Binding | undefined {
+    let cur: Node | undefined = from;
+    while (cur) {
+      const bindings = this.bindingsOf(cur);
+      const found = bindings?.get(name);
+      if (found) return found;
+      cur = this.file.parentOf(cur);
+    }
+    return undefined;
+  }
+
+  /** Names assigned anywhere after their declaration (x = ..., x += ..., x++). */
+  isReassigned(name: string): boolean {
+    if (!this.assigned) {
+      this.assigned = new Set();
+      for (const node of this.file.nodes) {
+        if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier') this.assigned.add(node.left.name);
+        if (node.type === 'UpdateExpression' && node.argument.type === 'Identifier') this.assigned.add(node.argument.name);
+      }
+    }
+    return this.assigned.has(name);
+  }
+
+  private bindingsOf(node: Node): Map<string, Binding> | undefined {
+    if (!isScope(node)) return undefined;
+    let map = this.cache.get(node);
+    if (!map) {
+      map = new Map();
+      collectScope(node, map);
+      this.cache.set(node, map);
+    }
+    return map;
+  }
+}
+
+function isScope(node: Node): boolean {
+  return (
+    node.type === 'Program' ||
+    node.type === 'BlockStatement' ||
+    node.type === 'StaticBlock' ||
+    node.type === 'SwitchStatement' ||
+    node.type === 'ForStatement' ||
+    node.type === 'ForInStatement' ||
+    node.type === 'ForOfStatement' ||
+    node.type === 'CatchClause' ||
+    node.type === 'TSModuleBlock' ||
+    isFunction(node)
+  );
+}
+
+function collectScope(node: Node, map: Map<string, Binding>): void {
+  if (isFunction(node)) {
+    node.params.forEach((param, index) => addParam(param, node, index, map));
+    if ((node.type === 'FunctionExpression') && node.id) {
+      map.set(node.id.name, { name: node.id.name, kind: 'function', id: node.id, declaration: node, path: [] });
+    }
+    return;
+  }
+  switch (node.type) {
+    case 'Program':
+    case 'BlockStatement':
+    case 'StaticBlock':
+    case 'TSModuleBlock':
+      for (const stmt of node.body) addStatement(stmt, map);
+      return;
+    case 'SwitchStatement':
+      for (const c of node.cases) for (const stmt of c.consequent) addStatement(stmt, map);
+      return;
+    case 'ForStatement':
+      if (node.init?.type === 'VariableDeclaration') addVariables(node.init, map);
+      return;
+    case 'ForInStatement':
+    case 'ForOfStatement':
+      if (node.left.type === 'VariableDeclaration') addVariables(node.left, map);
+      return;
+    case 'CatchClause':
+      if (node.param) addPattern(node.param, { kind: 'catch', declaration: node, path: [] }, map);
+      return;
+  }
+}
+
+function addStatement(stmt: t.Statement, map: Map<string, Binding>): void {
+  let decl: Node = stmt;
+  if ((stmt.type === 'ExportNamedDeclaration' || stmt.type === 'ExportDefaultDeclaration') && stmt.declaration) {
+    decl = stmt.declaration;
+  }
+  switch (decl.type) {
+    case 'VariableDeclaration':
+      addVariables(decl, map);
+      return;
+    case 'FunctionDeclaration':
+    case 'ClassDeclaration':
+      if (decl.id) {
+        map.set(decl.id.name, {
+          name: decl.id.name,
+          kind: decl.type === 'FunctionDeclaration' ? 'function' : 'class',
+          id: decl.id,
+          declaration: decl,
+          path: [],
+        });
+      }
+      return;
+    case 'TSEnumDeclaration':
+      map.set(decl.id.name, { name: decl.id.name, kind: 'enum', id: decl.id, declaration: decl, path: [] });
+      return;
+    case 'ImportDeclaration':
+      for (const spec of decl.specifiers) {
+        const importedName =
+          spec.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : spec.type === 'ImportNamespaceSpecifier'
+              ? '*'
+              : spec.imported.type === 'Identifier'
+                ? spec.imported.name
+                : spec.imported.value;
+        map.set(spec.local.name, {
+          name: spec.local.name,
+          kind: 'import',
+          id: spec.local,
+          declaration: spec,
+          path: [],
+          importSource: decl.source.value,
+          importedName,
+        });
+      }
+      return;
+  }
+}
+
+function addVariables(decl: t.VariableDeclaration, map: Map<string, Binding>): void {
+  const kind: BindingKind = decl.kind === 'const' ? 'const' : decl.kind === 'var' ? 'var' : 'let';
+  for (const d of decl.declarations) {
+    addPattern(d.id, { kind, declaration: d, init: d.init ?? undefined, path: [] }, map);
+  }
+}
+
+function addParam(param: Node, fn: t.Function, index: number, map: Map<string, Binding>): void {
+  if (param.type === 'TSParameterProperty') param = param.parameter;
+  let init: t.Expression | undefined;
+  if (param.type === 'AssignmentPattern') {
+    init = param.right;
+    param = param.left;
+  }
+  addPattern(param, { kind: 'param', declaration: fn, init, path: [], fn, paramIndex: index }, map);
+}
+
+type BindingBase = Omit<Binding, 'name' | 'id'>;
+
+function addPattern(pattern: Node, base: BindingBase, map: Map<string, Binding>): void {
+  switch (pattern.type) {
+    case 'Identifier':
+      map.set(pattern.name, { ...base, name: pattern.name, id: pattern });
+      return;
+    case 'AssignmentPattern':
+      // A default inside a destructuring pattern: the value is unknown when the property is absent.
+      addPattern(pattern.left, base, map);
+      return;
+    case 'ObjectPattern':
+      for (const prop of pattern.properties) {
+        if (prop.type === 'RestElement') {
+          addPattern(prop.argument, { ...base, path: [...base.path, '...'] }, map);
+          continue;
+        }
+        const key = !prop.computed && prop.key.type === 'Identifier' ? prop.key.name : prop.key.type === 'StringLiteral' ? prop.key.value : '?';
+        addPattern(prop.value, { ...base, path: [...base.path, key] }, map);
+      }
+      return;
+    case 'ArrayPattern':
+      pattern.elements.forEach((el, i) => {
+        if (el) addPattern(el, { ...base, path: [...base.path, String(i)] }, map);
+      });
+      return;
+    case 'RestElement':
+      addPattern(pattern.argument, { ...base, path: [...base.path, '...'] }, map);
+      return;
+  }
+}

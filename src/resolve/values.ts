@@ -1,0 +1,321 @@
+import type * as t from '@babel/types';
+import { isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../parse/ast';
+import type { Span } from '../model';
+import { Scopes } from './scope';
+
+export type Primitive = string | number | boolean | null | undefined;
+
+export type Value =
+  | { kind: 'literal'; value: Primitive; origin?: Span; /** the origin is a literal that an edit may replace */ editable: boolean }
+  | { kind: 'object'; object: ObjectValue }
+  | { kind: 'array'; items: Value[]; origin: Span }
+  | { kind: 'function'; node: t.Function }
+  | { kind: 'unknown'; reason: string; origin?: Span };
+
+export interface PropertyValue {
+  key: string;
+  /** The property as written (in the object literal that holds it). */
+  node: t.ObjectProperty | t.ObjectMethod;
+  /** The object literal that holds the property. */
+  holder: t.ObjectExpression;
+  value(): Value;
+}
+
+export interface ObjectValue {
+  /** The object literal the value starts from. */
+  node: t.ObjectExpression;
+  origin: Span;
+  props: Map<string, PropertyValue>;
+  /** Why some keys may be missing from props (an unresolved spread or computed key). */
+  open?: string;
+  /** Every object literal consulted to build this value (itself and spread sources). */
+  reads: Span[];
+}
+
+const MAX_DEPTH = 24;
+
+export function describe(file: ParsedFile, node: Node, max = 48): string {
+  const text = file.source(node).replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Resolves expressions of one file to values, following consts, objects and spreads within the file. */
+export class ValueResolver {
+  readonly scopes: Scopes;
+  private readonly memo = new Map<Node, Value>();
+  private readonly active = new Set<Node>();
+
+  constructor(readonly file: ParsedFile) {
+    this.scopes = new Scopes(file);
+  }
+
+  resolve(expr: Node | null | undefined, depth = 0): Value {
+    if (!expr) return { kind: 'literal', value: undefined, editable: false };
+    const node = unwrap(expr);
+    const cached = this.memo.get(node);
+    if (cached) return cached;
+    if (depth > MAX_DEPTH || this.active.has(node)) {
+      return { kind: 'unknown', reason: `\`${describe(this.file, node)}\` refers to itself`, origin: this.file.span(node) };
+    }
+    this.active.add(node);
+    try {
+      const value = this.compute(node, depth + 1);
+      this.memo.set(node, value);
+      return value;
+    } finally {
+      this.active.delete(node);
+    }
+  }
+
+  /** Resolves `node` and then walks a destructuring path into it. */
+  resolvePath(node: Node, path: string[], depth = 0): Value {
+    let value = this.resolve(node, depth);
+    for (const key of path) value = this.member(value, key, node);
+    return value;
+  }
+
+  member(value: Value, key: string, at: Node): Value {
+    if (value.kind === 'object') {
+      const prop = value.object.props.get(key);
+      if (prop) return prop.value();
+      if (value.object.open) return { kind: 'unknown', reason: value.object.open, origin: value.object.origin };
+      return { kind: 'literal', value: undefined, editable: false };
+    }
+    if (value.kind === 'array' && /^\d+$/.test(key)) {
+      return value.items[Number(key)] ?? { kind: 'literal', value: undefined, editable: false };
+    }
+    if (value.kind === 'unknown') return value;
+    return { kind: 'unknown', reason: `\`${describe(this.file, at)}\` has no property ${key}`, origin: this.file.span(at) };
+  }
+
+  private compute(node: Node, depth: number): Value {
+    const span = this.file.span(node);
+    switch (node.type) {
+      case 'StringLiteral':
+      case 'NumericLiteral':
+      case 'BooleanLiteral':
+        return { kind: 'literal', value: node.value, origin: span, editable: true };
+      case 'NullLiteral':
+        return { kind: 'literal', value: null, origin: span, editable: true };
+      case 'TemplateLiteral':
+        return this.template(node, depth);
+      case 'Identifier':
+        return this.identifier(node, depth);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        return this.memberExpression(node, depth);
+      case 'ObjectExpression':
+        return { kind: 'object', object: this.object(node, depth) };
+      case 'ArrayExpression':
+        return {
+          kind: 'array',
+          origin: span,
+          items: node.elements.map((el) =>
+            el && el.type !== 'SpreadElement' ? this.resolve(el, depth) : { kind: 'unknown', reason: 'spread in an array', origin: span },
+          ),
+        };
+      case 'UnaryExpression':
+        return this.unary(node, depth);
+      case 'BinaryExpression':
+        return this.binary(node, depth);
+      case 'LogicalExpression':
+        return this.logical(node, depth);
+      case 'ConditionalExpression': {
+        const a = this.resolve(node.consequent, depth);
+        const b = this.resolve(node.alternate, depth);
+        if (a.kind === 'literal' && b.kind === 'literal' && a.value === b.value) return { ...a, editable: false };
+        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span };
+      }
+      case 'CallExpression':
+        return this.call(node, depth);
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        return { kind: 'function', node };
+      case 'SequenceExpression':
+        return this.resolve(node.expressions[node.expressions.length - 1], depth);
+      default:
+        return { kind: 'unknown', reason: `computed at run time by \`${describe(this.file, node)}\``, origin: span };
+    }
+  }
+
+  private template(node: t.TemplateLiteral, depth: number): Value {
+    let out = node.quasis[0].value.cooked ?? '';
+    for (let i = 0; i < node.expressions.length; i++) {
+      const part = this.resolve(node.expressions[i] as Node, depth);
+      if (part.kind !== 'literal') {
+        return { kind: 'unknown', reason: `built at run time from \`${describe(this.file, node.expressions[i] as Node)}\``, origin: this.file.span(node) };
+      }
+      out += String(part.value) + (node.quasis[i + 1].value.cooked ?? '');
+    }
+    return { kind: 'literal', value: out, origin: this.file.span(node), editable: node.expressions.length === 0 };
+  }
+
+  private identifier(node: t.Identifier, depth: number): Value {
+    if (node.name === 'undefined') return { kind: 'literal', value: undefined, origin: this.file.span(node), editable: false };
+    const binding = this.scopes.lookup(node.name, node);
+    const span = this.file.span(node);
+    if (!binding) return { kind: 'unknown', reason: `\`${node.name}\` is not declared in this file`, origin: span };
+    switch (binding.kind) {
+      case 'const':
+      case 'let':
+      case 'var':
+        if (binding.kind !== 'const' && this.scopes.isReassigned(node.name)) {
+          return { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
+        }
+        if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
+        return this.resolvePath(binding.init, binding.path, depth);
+      case 'param': {
+        const fnName = functionName(binding.fn);
+        return {
+          kind: 'unknown',
+          reason: `\`${node.name}\` is a parameter of ${fnName}: its value depends on each caller`,
+          origin: this.file.span(binding.id),
+        };
+      }
+      case 'import':
+        return { kind: 'unknown', reason: `\`${node.name}\` is imported from '${binding.importSource}'`, origin: this.file.span(binding.id) };
+      case 'function':
+        if (isFunction(binding.declaration)) return { kind: 'function', node: binding.declaration };
+        return { kind: 'unknown', reason: `\`${node.name}\` is a function`, origin: span };
+      case 'enum':
+        return this.enumValue(binding.declaration as t.TSEnumDeclaration, depth);
+      default:
+        return { kind: 'unknown', reason: `\`${node.name}\` is a ${binding.kind}`, origin: span };
+    }
+  }
+
+  private enumValue(decl: t.TSEnumDeclaration, depth: number): Value {
+    const props = new Map<string, PropertyValue>();
+    const holder = decl as unknown as t.ObjectExpression;
+    const members = 'members' in decl ? decl.members : (decl as unknown as { body: { members: t.TSEnumMember[] } }).body.members;
+    for (const member of members) {
+      const key = member.id.type === 'Identifier' ? member.id.name : member.id.value;
+      const init = member.initializer;
+      props.set(key, {
+        key,
+        node: member as unknown as t.ObjectProperty,
+        holder,
+        value: () => (init ? this.resolve(init, depth) : { kind: 'unknown', reason: `enum member ${key} has an implicit value` }),
+      });
+    }
+    return { kind: 'object', object: { node: holder, origin: this.file.span(decl), props, reads: [] } };
+  }
+
+  private memberExpression(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value {
+    const text = describe(this.file, node);
+    if (/^process\.env\b/.test(this.file.source(node))) {
+      const line = this.file.lines.position(node.start ?? 0).line;
+      return { kind: 'unknown', reason: `comes from ${text} at ${this.file.path}:${line}`, origin: this.file.span(node) };
+    }
+    const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
+    if (name === undefined) return { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
+    const object = this.resolve(node.object, depth);
+    if (object.kind === 'unknown') return { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node) };
+    return this.member(object, name, node);
+  }
+
+  private computedKey(key: Node, depth: number): string | undefined {
+    const v = this.resolve(key, depth);
+    return v.kind === 'literal' && (typeof v.value === 'string' || typeof v.value === 'number') ? String(v.value) : undefined;
+  }
+
+  object(node: t.ObjectExpression, depth: number): ObjectValue {
+    const result: ObjectValue = { node, origin: this.file.span(node), props: new Map(), reads: [this.file.span(node)] };
+    for (const prop of node.properties) {
+      if (prop.type === 'SpreadElement') {
+        const spread = this.resolve(prop.argument, depth);
+        if (spread.kind === 'object') {
+          for (const [k, v] of spread.object.props) result.props.set(k, v);
+          result.reads.push(...spread.object.reads);
+          if (spread.object.open) result.open = spread.object.open;
+        } else if (spread.kind === 'unknown') {
+          result.open = `spreads \`${describe(this.file, prop.argument)}\`, which ${spread.reason.replace(/^`[^`]*` /, '')}`;
+          // Keys spread from an unknown object may override everything before it.
+          result.props.clear();
+        }
+        continue;
+      }
+      let key = propertyKeyName(prop);
+      if (key === undefined && prop.computed) key = this.computedKey(prop.key as Node, depth);
+      if (key === undefined) {
+        result.open = `has a computed key \`${describe(this.file, prop.key as Node)}\``;
+        continue;
+      }
+      const valueNode = prop.type === 'ObjectProperty' ? (prop.value as Node) : prop;
+      result.props.set(key, {
+        key,
+        node: prop,
+        holder: node,
+        value: () => (prop.type === 'ObjectMethod' ? { kind: 'function', node: prop } : this.resolve(valueNode, depth)),
+      });
+    }
+    return result;
+  }
+
+  private unary(node: t.UnaryExpression, depth: number): Value {
+    if (node.operator === 'void') return { kind: 'literal', value: undefined, editable: false };
+    const arg = this.resolve(node.argument, depth);
+    if (arg.kind !== 'literal') return arg.kind === 'unknown' ? arg : { kind: 'unknown', reason: `\`${describe(this.file, node)}\``, origin: this.file.span(node) };
+    const v = arg.value;
+    const origin = this.file.span(node);
+    switch (node.operator) {
+      case '!':
+        return { kind: 'literal', value: !v, origin, editable: false };
+      case '-':
+        return { kind: 'literal', value: -(v as number), origin, editable: false };
+      case '+':
+        return { kind: 'literal', value: +(v as number), origin, editable: false };
+      default:
+        return { kind: 'unknown', reason: `\`${describe(this.file, node)}\``, origin };
+    }
+  }
+
+  private binary(node: t.BinaryExpression, depth: number): Value {
+    const origin = this.file.span(node);
+    const l = this.resolve(node.left as Node, depth);
+    const r = this.resolve(node.right, depth);
+    if (l.kind !== 'literal' || r.kind !== 'literal') {
+      const bad = l.kind === 'unknown' ? l : r.kind === 'unknown' ? r : undefined;
+      return { kind: 'unknown', reason: bad?.reason ?? `computed by \`${describe(this.file, node)}\``, origin };
+    }
+    const a = l.value as never;
+    const b = r.value as never;
+    const ops: Record<string, () => Primitive> = {
+      '+': () => (a as number) + (b as number),
+      '-': () => (a as number) - (b as number),
+      '*': () => (a as number) * (b as number),
+      '/': () => (a as number) / (b as number),
+      '===': () => a === b,
+      '!==': () => a !== b,
+      '==': () => a == b,
+      '!=': () => a != b,
+    };
+    const op = ops[node.operator];
+    if (!op) return { kind: 'unknown', reason: `computed by \`${describe(this.file, node)}\``, origin };
+    return { kind: 'literal', value: op(), origin, editable: false };
+  }
+
+  private logical(node: t.LogicalExpression, depth: number): Value {
+    const l = this.resolve(node.left, depth);
+    if (l.kind === 'unknown') return l;
+    const truthy = l.kind !== 'literal' || !!l.value;
+    const nullish = l.kind === 'literal' && (l.value === null || l.value === undefined);
+    const takeLeft = node.operator === '||' ? truthy : node.operator === '&&' ? !truthy : !nullish;
+    return takeLeft ? { ...l, ...(l.kind === 'literal' ? { editable: false } : {}) } : this.resolve(node.right, depth);
+  }
+
+  private call(node: t.CallExpression, depth: number): Value {
+    const callee = this.file.source(node.callee);
+    if ((callee === 'Object.freeze' || callee === 'structuredClone') && node.arguments[0]) {
+      return this.resolve(node.arguments[0] as Node, depth);
+    }
+    return { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
+  }
+}
+
+export function functionName(fn: t.Function | undefined): string {
+  if (!fn) return 'a function';
+  if ((fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') && fn.id) return `${fn.id.name}()`;
+  if ((fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') && fn.key.type === 'Identifier') return `${fn.key.name}()`;
+  return 'a function';
+}

@@ -1,0 +1,91 @@
+import { valueOf, type QueueArgument, type QueueDeclaration } from '../model';
+import { atLeast, type DeclarationRule, type RuleContext, type Violation } from './types';
+import { queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
+
+/** x-queue-master-locator values and the leader-locator value 4.x maps them to. */
+export function leaderLocatorFor(value: unknown): string {
+  return value === 'client-local' ? 'client-local' : 'balanced';
+}
+
+const REDECLARE = (key: string) =>
+  `A queue that already exists with ${key} keeps it: RabbitMQ compares arguments on every redeclaration, so the changed declaration is refused with 406 PRECONDITION_FAILED - inequivalent arg '${key}' until the queue is deleted and recreated (or the code moves to a new queue name). Plan that step (see MIGRATION.md), or run fix with --safe-only to annotate instead.`;
+
+export const deprecatedQueueArgument: DeclarationRule = {
+  meta: {
+    id: 'deprecated-queue-argument',
+    title: 'A classic-queue argument that 4.x deprecates or no longer honours (x-queue-master-locator, x-queue-version, x-queue-mode)',
+    appliesTo: 'queue-declaration',
+    severity: { '4.0': 'warning', '4.1': 'warning', '4.2': 'warning', '4.3': 'error' },
+    fixable: 'rewrite',
+    docs: 'deprecated-queue-argument',
+    brokerError: '541 INTERNAL_ERROR - Feature `queue_master_locator` is deprecated.',
+  },
+  checkDeclaration(decl, ctx): Violation[] {
+    if (queueTypeOf(decl) !== 'classic' || decl.passive) return [];
+    const out: Violation[] = [];
+    for (const arg of decl.arguments) {
+      const v = check(decl, arg, ctx);
+      if (v) out.push(v);
+    }
+    return out;
+  },
+};
+
+function check(decl: QueueDeclaration, arg: QueueArgument, ctx: RuleContext): Violation | undefined {
+  const is43 = atLeast(ctx.target, '4.3');
+  const focus = arg.value.kind !== 'default' && arg.value.origin?.file === decl.at.file ? arg.value.origin : undefined;
+  const label = queueLabel(decl);
+  const spelled = arg.via === 'option' ? `${arg.spelledAs} (${arg.key})` : arg.key;
+  switch (arg.key) {
+    case 'x-queue-master-locator': {
+      const locator = leaderLocatorFor(valueOf(arg.value));
+      return {
+        severity: is43 ? 'error' : 'warning',
+        message: is43
+          ? `${label} sets x-queue-master-locator: RabbitMQ 4.3 refuses to create a queue with it and closes the connection (deprecated feature queue_master_locator).`
+          : `${label} sets x-queue-master-locator, deprecated since 4.0 and refused when creating a queue from 4.3.`,
+        brokerError: '541 INTERNAL_ERROR - Feature `queue_master_locator` is deprecated.',
+        focus,
+        intents: [{ kind: 'replace-argument', key: arg.key, newKey: 'x-queue-leader-locator', newValue: locator }],
+        advice: `replace x-queue-master-locator with x-queue-leader-locator: '${locator}', or better with a queue-leader-locator policy`,
+        existingQueue: REDECLARE(arg.key),
+        risky: true,
+      };
+    }
+    case 'x-queue-version': {
+      const version = valueOf(arg.value);
+      if (version === 2 || version === '2') {
+        return {
+          severity: 'info',
+          message: `${label} sets x-queue-version: 2, which every 4.x classic queue already is: harmless, and removing it would make an existing queue refuse the redeclaration.`,
+          focus,
+          advice: 'leave it, or remove it only when the queue is recreated',
+        };
+      }
+      return {
+        severity: is43 ? 'error' : 'warning',
+        message: is43
+          ? `${label} sets x-queue-version: ${String(version ?? '(unknown)')}: classic queues v1 were removed in 4.0, and RabbitMQ 4.3 refuses any version but 2 (406).`
+          : `${label} sets x-queue-version: ${String(version ?? '(unknown)')}: 4.0-4.2 ignore it (every classic queue is v2) and 4.3 refuses it (406).`,
+        brokerError: `406 PRECONDITION_FAILED - invalid arg 'x-queue-version' for queue '${queueNameForError(decl)}' in vhost '/': "unsupported queue version '1'"`,
+        focus,
+        intents: [{ kind: 'remove-argument', key: arg.key }],
+        advice: 'remove x-queue-version',
+        existingQueue: REDECLARE(arg.key),
+        risky: true,
+      };
+    }
+    case 'x-queue-mode':
+      return {
+        severity: 'warning',
+        message: `${label} sets ${spelled}: classic queues ignore it since 3.12 (they always page to disk), and the 4.3 release notes announce that it is refused.`,
+        focus,
+        intents: [{ kind: 'remove-argument', key: arg.key }],
+        advice: `remove ${spelled}`,
+        existingQueue: REDECLARE(arg.key),
+        risky: true,
+      };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
+import { queueLabel, queueTypeOf } from './queue-facts';
+
+export const quorumDeliveryLimitDefault: DeclarationRule = {
+  meta: {
+    id: 'quorum-delivery-limit-default',
+    title: 'A quorum queue with no delivery limit and no dead-letter exchange: 4.x drops a message after 20 failed deliveries',
+    appliesTo: 'queue-declaration',
+    severity: ALL_TARGETS('info'),
+    fixable: 'none',
+    docs: 'quorum-delivery-limit-default',
+  },
+  checkDeclaration(decl): Violation[] {
+    if (queueTypeOf(decl) !== 'quorum' || decl.passive || decl.argumentsIncomplete) return [];
+    const keys = new Set(decl.arguments.map((a) => a.key));
+    if (keys.has('x-delivery-limit') || keys.has('x-dead-letter-exchange')) return [];
+    return [
+      {
+        severity: 'info',
+        message: `${queueLabel(decl)} is a quorum queue with no x-delivery-limit and no dead-letter exchange: from 4.0 a message that is requeued 20 times is dropped.`,
+        advice: 'set a dead-letter exchange or a delivery limit, preferably with a policy (dead-letter-exchange / delivery-limit): policies apply to existing queues without redeclaring them',
+      },
+    ];
+  },
+};

@@ -1,0 +1,86 @@
+import type { FixIntent, QueueDeclaration, QueueType, Resolved } from '../model';
+import { atLeast, ALL_TARGETS, type DeclarationRule, type Violation } from './types';
+import { brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
+import { BROKER_ERROR_TRANSIENT } from './transient-nonexclusive-queue';
+
+interface Problem {
+  property: string;
+  brokerError: string;
+  what: string;
+}
+
+/**
+ * Quorum queues and streams must be durable, non-exclusive, non-auto-delete and client-named
+ * (catalogue B1 / E1). One rule per queue type, built here.
+ */
+export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): DeclarationRule {
+  const id = `${type}-queue-invalid-property`;
+  const kind = type === 'quorum' ? 'quorum queue' : 'stream';
+  return {
+    meta: {
+      id,
+      title: `A ${kind} declared exclusive, auto-delete, non-durable or server-named: refused with 406`,
+      appliesTo: 'queue-declaration',
+      severity: ALL_TARGETS('error'),
+      fixable: 'rewrite',
+      docs: id,
+      brokerError: "406 PRECONDITION_FAILED - invalid property 'auto-delete' for queue 'Q' in vhost '/'",
+    },
+    checkDeclaration(decl, ctx): Violation[] {
+      if (queueTypeOf(decl) !== type || decl.passive) return [];
+      const q = queueNameForError(decl);
+      const is = (r: Resolved<boolean>, v: boolean) => r.kind !== 'unknown' && r.value === v;
+      const serverNamed = decl.name.kind !== 'unknown' && decl.name.value === '';
+      const problems: Problem[] = [];
+      if (serverNamed) {
+        problems.push({ property: 'server-named', what: 'server-named (empty name)', brokerError: `406 PRECONDITION_FAILED - Cannot declare a server-named queue for type ${brokerTypeName(type)}` });
+      }
+      if (atLeast(ctx.target, '4.3') && is(decl.durable, false) && is(decl.exclusive, false)) {
+        problems.push({ property: 'non-durable', what: 'non-durable', brokerError: BROKER_ERROR_TRANSIENT });
+      }
+      if (is(decl.autoDelete, true)) problems.push({ property: 'auto-delete', what: 'auto-delete', brokerError: `406 PRECONDITION_FAILED - invalid property 'auto-delete' for queue '${q}' in vhost '/'` });
+      if (is(decl.exclusive, true)) problems.push({ property: 'exclusive', what: 'exclusive', brokerError: `406 PRECONDITION_FAILED - invalid property 'exclusive-owner' for queue '${q}' in vhost '/'` });
+      if (is(decl.durable, false) && !problems.some((p) => p.property === 'non-durable')) {
+        problems.push({ property: 'non-durable', what: 'non-durable', brokerError: `406 PRECONDITION_FAILED - invalid property 'non-durable' for queue '${q}' in vhost '/'` });
+      }
+      const unknownFlags = (['durable', 'exclusive', 'autoDelete'] as const).filter((f) => decl[f].kind === 'unknown');
+      if (problems.length === 0) {
+        if (unknownFlags.length === 0) return [];
+        const flag = unknownFlags[0];
+        const r = decl[flag];
+        return [
+          {
+            severity: 'info',
+            message: `${queueLabel(decl)} is a ${kind}, but ${flag} ${r.kind === 'unknown' ? r.reason.replace(/^`[^`]*` /, '') : ''}: a ${kind} is refused (406) if it is exclusive, auto-delete or non-durable.`,
+            advice: `make sure the ${kind} is durable, not exclusive and not auto-delete`,
+          },
+        ];
+      }
+      const temporary = problems.some((p) => p.property === 'exclusive' || p.property === 'auto-delete');
+      let intents: FixIntent[] | undefined;
+      let advice: string;
+      if (temporary) {
+        intents = [{ kind: 'remove-argument', key: 'x-queue-type' }];
+        advice = `a temporary (exclusive or auto-delete) queue has no use for replication: declare it as a classic queue (drop x-queue-type), or make the ${kind} durable, non-exclusive and non-auto-delete`;
+      } else if (problems.some((p) => p.property === 'non-durable')) {
+        intents = [{ kind: 'set-flag', flag: 'durable', value: true }];
+        advice = `declare the ${kind} durable: true`;
+      } else {
+        advice = `give the ${kind} a name (a ${kind} cannot be server-named), or drop x-queue-type and declare it exclusive: true if it is a per-connection temporary queue`;
+      }
+      return [
+        {
+          severity: 'error',
+          message: `${queueLabel(decl)} is a ${kind} declared ${problems.map((p) => p.what).join(', ')}: RabbitMQ refuses it (${problems[0].brokerError.slice(0, 3)}).`,
+          brokerError: problems[0].brokerError,
+          intents,
+          advice,
+          existingQueue: `The ${kind} declaration was refused, so no ${kind} by this name exists; the declaration after the fix creates a new queue.`,
+        },
+      ];
+    },
+  };
+}
+
+export const quorumQueueInvalidProperty = typedQueuePropertyRule('quorum');
+export const streamQueueInvalidProperty = typedQueuePropertyRule('stream');

@@ -1,0 +1,70 @@
+import type { Consumer, FixIntent, QueueDeclaration, Qos, Severity, Span, TargetVersion } from '../model';
+
+export interface RuleMeta {
+  id: string;
+  /** One line: what the rule finds. */
+  title: string;
+  /** The model objects the rule reads. */
+  appliesTo: 'queue-declaration' | 'consumer' | 'qos';
+  /** Headline severity per target version (a finding may be lower, e.g. when a value is unknown). */
+  severity: Record<TargetVersion, Severity>;
+  /** The best fix the rule can offer. */
+  fixable: 'rewrite' | 'annotate' | 'none';
+  /** Section of MIGRATION.md (an anchor: the rule id). */
+  docs: string;
+  /**
+   * The broker's reply, as RabbitMQ 4.3 sends it for the rule's main case, checked against a real
+   * broker by the broker suite. `Q` stands for the queue name.
+   */
+  brokerError?: string;
+}
+
+export interface Violation {
+  message: string;
+  severity: Severity;
+  brokerError?: string;
+  /** The part of the declaration to highlight (defaults to the whole call). */
+  focus?: Span;
+  /** A safe rewrite, said in RabbitMQ terms. */
+  intents?: FixIntent[];
+  /** What a human should do, when there is no safe rewrite (or besides it, if the rewrite is refused). */
+  advice: string;
+  /** What the rewrite means for a queue that already exists with the old settings. */
+  existingQueue?: string;
+  /** The rewrite changes a queue that works today: `--safe-only` turns it into an annotation. */
+  risky?: boolean;
+  /** Rewrites offered only with --unsafe-fixes (and as a non-preferred quick fix). */
+  unsafeIntents?: boolean;
+}
+
+export interface RuleContext {
+  target: TargetVersion;
+  /** Every stream queue declared anywhere in the scanned project, by name. */
+  streamQueues: ReadonlySet<string>;
+}
+
+export interface DeclarationRule {
+  meta: RuleMeta;
+  checkDeclaration(decl: QueueDeclaration, ctx: RuleContext): Violation[];
+}
+
+export interface ConsumerRule {
+  meta: RuleMeta;
+  checkConsumer(consumer: Consumer, ctx: RuleContext): Violation[];
+}
+
+export interface QosRule {
+  meta: RuleMeta;
+  checkQos(qos: Qos, ctx: RuleContext): Violation[];
+}
+
+export type Rule = DeclarationRule | ConsumerRule | QosRule;
+
+export const ALL_TARGETS = (severity: Severity): Record<TargetVersion, Severity> => ({
+  '4.0': severity,
+  '4.1': severity,
+  '4.2': severity,
+  '4.3': severity,
+});
+
+export const atLeast = (target: TargetVersion, version: TargetVersion): boolean => Number(target) >= Number(version);
