@@ -184,6 +184,7 @@ in_chroot() {
   local ids
   ids=$(rmq_uid)
   [ -n "$ids" ] || die "no rabbitmq user in $CHROOT/etc/passwd"
+  # 9>&-: the detached node must not inherit the lock file descriptor, or it holds the lock forever.
   chroot --userspec="$ids" --groups="${ids#*:}" "$CHROOT" /usr/bin/env -i \
     HOME=/var/lib/rabbitmq PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 LC_ALL=C.UTF-8 \
     ERL_EPMD_ADDRESS=127.0.0.1 \
@@ -198,7 +199,7 @@ in_chroot() {
     RABBITMQ_LOG_BASE="/var/log/rabbitmq/$role" \
     RABBITMQ_DIST_PORT="${DIST_PORT[$role]}" \
     RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}" \
-    /bin/sh -c 'cd /var/lib/rabbitmq && exec "$@"' sh "$@"
+    /bin/sh -c 'cd /var/lib/rabbitmq && exec "$@"' sh "$@" 9>&-
 }
 
 ctl() {
@@ -253,14 +254,31 @@ check_ports_free() {
   return 0
 }
 
-# Wait for the node to finish booting; die with its log on timeout or crash.
+# PID of the role's beam.smp in the chroot (empty if it is not running).
+node_os_pid() {
+  local p
+  for p in $(chroot_pids); do
+    [ "$(cat "/proc/$p/comm" 2>/dev/null)" = beam.smp ] || continue
+    # The node name is not on the command line (set at boot) but it is in the environment.
+    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "RABBITMQ_NODENAME=${NODE[$1]}" && { echo "$p"; return; }
+  done
+  return 0
+}
+
+# Wait for the node to finish booting and accept AMQP connections; die on timeout or crash.
 await_node() {
-  local role=$1 deadline=$2 left
-  left=$((deadline - SECONDS))
-  [ "$left" -gt 0 ] || left=1
-  if ! ctl "$role" -q await_startup --timeout "$left" >/dev/null 2>&1 || ! port_open "${AMQP_PORT[$role]}"; then
-    die "the $role node ${NODE[$role]} did not accept AMQP connections on 127.0.0.1:${AMQP_PORT[$role]} within ${START_TIMEOUT}s (logs: $CHROOT/var/log/rabbitmq/$role/)"
-  fi
+  local role=$1 deadline=$2 left logs="$CHROOT/var/log/rabbitmq/$1/"
+  while :; do
+    left=$((deadline - SECONDS))
+    [ "$left" -gt 0 ] ||
+      die "timeout: the $role node ${NODE[$role]} did not accept AMQP connections on 127.0.0.1:${AMQP_PORT[$role]} within ${START_TIMEOUT}s (logs: $logs)"
+    if ctl "$role" -q await_startup --timeout "$left" >/dev/null 2>&1 && port_open "${AMQP_PORT[$role]}"; then
+      return
+    fi
+    [ -n "$(node_os_pid "$role")" ] ||
+      die "the $role node ${NODE[$role]} exited while booting (logs: $logs)"
+    sleep 1
+  done
 }
 
 # The effective state of each deprecated feature must be what the config asks for
@@ -284,7 +302,7 @@ cmd_start() {
     return
   fi
   need_root start
-  local t0=$SECONDS role deadline version started=()
+  local t0=$SECONDS role deadline version
   mkdir -p "$CACHE_ROOT"
   exec 9>"$CACHE_ROOT/lock"
   flock -w 600 9 || die "another '$PROG' is still running (lock $CACHE_ROOT/lock)"
@@ -294,16 +312,19 @@ cmd_start() {
     say "warning: the chroot has rabbitmq-server $version, not $EXPECTED_VERSION (Debian $SUITE moved on)"
   prepare_chroot
 
+  local to_start=()
   for role in "${ROLES[@]}"; do
     if node_alive "$role"; then
       say "$role node ${NODE[$role]} is already running"
-      continue
+    else
+      check_ports_free "$role" # all checks before any start: fail without half-starting
+      to_start+=("$role")
     fi
-    check_ports_free "$role"
+  done
+  for role in ${to_start[@]+"${to_start[@]}"}; do
     in_chroot "$role" /usr/lib/rabbitmq/bin/rabbitmq-server -detached \
       >>"$CHROOT/var/log/rabbitmq/$role/startup.log" 2>&1 ||
       die "rabbitmq-server failed to start the $role node (logs: $CHROOT/var/log/rabbitmq/$role/)"
-    started+=("$role")
   done
   deadline=$((SECONDS + START_TIMEOUT))
   for role in "${ROLES[@]}"; do
@@ -311,8 +332,8 @@ cmd_start() {
     verify_node "$role"
   done
 
-  [ "${#started[@]}" -gt 0 ] && say "started ${started[*]} in $((SECONDS - t0)) s"
-  say "strict node ${NODE[strict]} (RabbitMQ $version, deprecated features denied as upstream 4.3):"
+  [ "${#to_start[@]}" -gt 0 ] && say "started ${to_start[*]} in $((SECONDS - t0)) s"
+  say "strict node ${NODE[strict]} (rabbitmq-server $version, deprecated features denied as upstream 4.3):"
   say "  amqp://guest:guest@127.0.0.1:${AMQP_PORT[strict]}  management http://127.0.0.1:${MGMT_PORT[strict]}"
   say "legacy node ${NODE[legacy]} (deprecated features permitted, like 3.13-4.2):"
   say "  amqp://guest:guest@127.0.0.1:${AMQP_PORT[legacy]}  management http://127.0.0.1:${MGMT_PORT[legacy]}"
@@ -375,8 +396,9 @@ cmd_stop() {
   fi
   if proc_mounted; then
     umount "$CHROOT/proc" || die "could not unmount $CHROOT/proc"
+    say "unmounted $CHROOT/proc"
   fi
-  say "stopped; $CHROOT/proc unmounted"
+  say "stopped"
 }
 
 cmd_status() {

@@ -63,7 +63,7 @@ function check(decl: QueueDeclaration, arg: QueueArgument, ctx: RuleContext): Vi
         };
       }
       return {
-        severity: is43 ? 'error' : 'warning',
+        severity: is43 && version !== undefined ? 'error' : 'warning',
         message: is43
           ? `${label} sets x-queue-version: ${String(version ?? '(unknown)')}: classic queues v1 were removed in 4.0, and RabbitMQ 4.3 refuses any version but 2 (406).`
           : `${label} sets x-queue-version: ${String(version ?? '(unknown)')}: 4.0-4.2 ignore it (every classic queue is v2) and 4.3 refuses it (406).`,

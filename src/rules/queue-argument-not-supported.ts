@@ -1,6 +1,6 @@
 import { valueOf, type FixIntent } from '../model';
 import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
-import { argumentVerdict, brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
+import { ARGUMENT_MATRIX, argumentVerdict, brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
 import { leaderLocatorFor } from './deprecated-queue-argument';
 
 export const queueArgumentNotSupported: DeclarationRule = {
@@ -37,7 +37,7 @@ export const queueArgumentNotSupported: DeclarationRule = {
       if (verdict === 'refused-from-4.3') {
         out.push({
           severity: 'warning',
-          message: `${queueLabel(decl)} (${type}) sets ${spelled}, which a ${type} queue does not accept: RabbitMQ 4.3 refuses it with 406 (earlier 4.x versions ignore it).`,
+          message: `${queueLabel(decl)} (${type}) sets ${spelled}, which a ${type} queue does not accept: RabbitMQ ${ARGUMENT_MATRIX[arg.key]?.patch ?? '4.3'} refuses it with 406 (earlier 4.x versions ignore it).`,
           brokerError,
           focus: arg.value.kind !== 'default' && arg.value.origin?.file === decl.at.file ? arg.value.origin : undefined,
           intents,
@@ -46,14 +46,18 @@ export const queueArgumentNotSupported: DeclarationRule = {
         });
         continue;
       }
+      const since = ARGUMENT_MATRIX[arg.key]?.since;
+      if (since) note += ` Brokers before ${ARGUMENT_MATRIX[arg.key].patch ?? since} accepted it.`;
       out.push({
         severity: 'error',
-        message: `${queueLabel(decl)} is a ${type} queue and sets ${spelled}, which a ${type} queue does not accept: RabbitMQ refuses the declaration (406).${note}`,
+        message: `${queueLabel(decl)} is a ${type} queue and sets ${spelled}, which a ${type} queue does not accept: RabbitMQ ${ARGUMENT_MATRIX[arg.key]?.patch ?? ''}${ARGUMENT_MATRIX[arg.key]?.patch ? ' and later refuse' : 'refuses'} the declaration (406).${note}`,
         brokerError,
         focus: arg.value.kind !== 'default' && arg.value.origin?.file === decl.at.file ? arg.value.origin : undefined,
         intents,
         advice,
-        existingQueue: 'The declaration was refused, so no such queue exists: removing the argument affects no existing queue.',
+        existingQueue: since
+          ? `Earlier brokers accepted this declaration, so the queue may exist; ${arg.key} is not part of a ${type} queue's equivalence check, so the existing queue accepts the declaration without it.`
+          : 'The declaration was refused, so no such queue exists: removing the argument affects no existing queue.',
       });
     }
     return out;

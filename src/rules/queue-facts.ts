@@ -28,6 +28,8 @@ export function queueNameForError(decl: QueueDeclaration): string {
 interface ArgumentRule {
   types: QueueType[];
   since?: TargetVersion;
+  /** The first patch release that refuses it, when later than since's .0 ("4.3.2"). */
+  patch?: string;
 }
 
 const CQ: QueueType[] = ['classic', 'quorum'];
@@ -56,7 +58,7 @@ export const ARGUMENT_MATRIX: Record<string, ArgumentRule> = {
   'x-quorum-initial-group-size': { types: Q },
   'x-max-in-memory-length': { types: Q },
   'x-max-in-memory-bytes': { types: Q },
-  'x-consumer-timeout': { types: Q, since: '4.3' },
+  'x-consumer-timeout': { types: Q, since: '4.3', patch: '4.3.2' },
   'x-consumer-disconnected-timeout': { types: Q, since: '4.3' },
   'x-delayed-retry-type': { types: Q, since: '4.3' },
   'x-delayed-retry-min': { types: Q, since: '4.3' },
@@ -64,7 +66,7 @@ export const ARGUMENT_MATRIX: Record<string, ArgumentRule> = {
   'x-max-age': { types: S },
   'x-stream-max-segment-size-bytes': { types: S },
   'x-initial-cluster-size': { types: S },
-  'x-stream-filter-size-bytes': { types: S, since: '4.3' },
+  'x-stream-filter-size-bytes': { types: S, since: '4.3', patch: '4.3.1' },
 };
 
 export type ArgumentVerdict = 'accepted' | 'refused' | 'refused-from-4.3' | 'ignored';

@@ -1,7 +1,7 @@
 import type { QueueDeclaration } from '../model';
 import { atLeast, type DeclarationRule, type Violation } from './types';
 import { queueLabel, queueTypeOf } from './queue-facts';
-import { describeSource } from './wording';
+import { describeSource, unknownClause } from './wording';
 
 export const BROKER_ERROR_TRANSIENT = '541 INTERNAL_ERROR - Feature `transient_nonexcl_queues` is deprecated.';
 
@@ -29,7 +29,7 @@ export const transientNonexclusiveQueue: DeclarationRule = {
       return [
         {
           severity: 'info',
-          message: `${queueLabel(decl)}: ${flag} ${which.kind === 'unknown' ? which.reason.replace(/^`[^`]*` /, '') : ''}. If it is false at run time, the queue is transient and non-exclusive, and ${when}.`,
+          message: `${queueLabel(decl)}: ${which.kind === 'unknown' ? unknownClause(flag, which.reason) : ''}. If it is false at run time, the queue is transient and non-exclusive, and ${when}.`,
           brokerError: BROKER_ERROR_TRANSIENT,
           focus: which.kind === 'unknown' && which.origin?.file === decl.at.file ? which.origin : undefined,
           advice: `make sure ${flag} is true for this queue (a durable queue, or an exclusive one for a per-connection temporary queue)`,

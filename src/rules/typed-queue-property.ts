@@ -1,7 +1,7 @@
 import type { FixIntent, QueueDeclaration, QueueType, Resolved } from '../model';
-import { atLeast, ALL_TARGETS, type DeclarationRule, type Violation } from './types';
+import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
 import { brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
-import { BROKER_ERROR_TRANSIENT } from './transient-nonexclusive-queue';
+import { unknownClause } from './wording';
 
 interface Problem {
   property: string;
@@ -35,12 +35,10 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
       if (serverNamed) {
         problems.push({ property: 'server-named', what: 'server-named (empty name)', brokerError: `406 PRECONDITION_FAILED - Cannot declare a server-named queue for type ${brokerTypeName(type)}` });
       }
-      if (atLeast(ctx.target, '4.3') && is(decl.durable, false) && is(decl.exclusive, false)) {
-        problems.push({ property: 'non-durable', what: 'non-durable', brokerError: BROKER_ERROR_TRANSIENT });
-      }
       if (is(decl.autoDelete, true)) problems.push({ property: 'auto-delete', what: 'auto-delete', brokerError: `406 PRECONDITION_FAILED - invalid property 'auto-delete' for queue '${q}' in vhost '/'` });
       if (is(decl.exclusive, true)) problems.push({ property: 'exclusive', what: 'exclusive', brokerError: `406 PRECONDITION_FAILED - invalid property 'exclusive-owner' for queue '${q}' in vhost '/'` });
-      if (is(decl.durable, false) && !problems.some((p) => p.property === 'non-durable')) {
+      // A real 4.3.6 broker answers 406 'non-durable' here, not the transient-queue 541 (broker-probe.md).
+      if (is(decl.durable, false)) {
         problems.push({ property: 'non-durable', what: 'non-durable', brokerError: `406 PRECONDITION_FAILED - invalid property 'non-durable' for queue '${q}' in vhost '/'` });
       }
       const unknownFlags = (['durable', 'exclusive', 'autoDelete'] as const).filter((f) => decl[f].kind === 'unknown');
@@ -51,7 +49,7 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
         return [
           {
             severity: 'info',
-            message: `${queueLabel(decl)} is a ${kind}, but ${flag} ${r.kind === 'unknown' ? r.reason.replace(/^`[^`]*` /, '') : ''}: a ${kind} is refused (406) if it is exclusive, auto-delete or non-durable.`,
+            message: `${queueLabel(decl)} is a ${kind}, but ${r.kind === 'unknown' ? unknownClause(flag, r.reason) : ''}: a ${kind} is refused (406) if it is exclusive, auto-delete or non-durable.`,
             advice: `make sure the ${kind} is durable, not exclusive and not auto-delete`,
           },
         ];
@@ -59,9 +57,14 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
       const temporary = problems.some((p) => p.property === 'exclusive' || p.property === 'auto-delete');
       let intents: FixIntent[] | undefined;
       let advice: string;
-      if (temporary) {
+      if (temporary && type === 'quorum') {
         intents = [{ kind: 'remove-argument', key: 'x-queue-type' }];
         advice = `a temporary (exclusive or auto-delete) queue has no use for replication: declare it as a classic queue (drop x-queue-type), or make the ${kind} durable, non-exclusive and non-auto-delete`;
+      } else if (temporary) {
+        // A stream is a log read by offset: keep it a stream (its consumers may pass x-stream-offset).
+        intents = (['exclusive', 'autoDelete'] as const).filter((f) => is(decl[f], true)).map((flag) => ({ kind: 'set-flag' as const, flag, value: false }));
+        if (is(decl.durable, false)) intents.push({ kind: 'set-flag', flag: 'durable', value: true });
+        advice = `declare the ${kind} durable, not exclusive and not auto-delete (a stream keeps its messages for every consumer; use x-max-age / x-max-length-bytes for retention)`;
       } else if (problems.some((p) => p.property === 'non-durable')) {
         intents = [{ kind: 'set-flag', flag: 'durable', value: true }];
         advice = `declare the ${kind} durable: true`;
@@ -71,7 +74,7 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
       return [
         {
           severity: 'error',
-          message: `${queueLabel(decl)} is a ${kind} declared ${problems.map((p) => p.what).join(', ')}: RabbitMQ refuses it (${problems[0].brokerError.slice(0, 3)}).`,
+          message: `${serverNamed ? `this ${kind} is declared` : `${queueLabel(decl)} is a ${kind} declared`} ${problems.map((p) => p.what).join(', ')}: RabbitMQ refuses it (${problems[0].brokerError.startsWith('541') ? '541, closing the connection' : '406'}).`,
           brokerError: problems[0].brokerError,
           intents,
           advice,

@@ -1,0 +1,7 @@
+import amqp from 'amqplib';
+
+export async function declare(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.assertQueue('retries', { arguments: { 'x-max-length': 1000 } });
+  await ch.assertQueue('slow', {});
+}

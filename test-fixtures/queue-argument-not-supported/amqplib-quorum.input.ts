@@ -1,0 +1,19 @@
+import amqp from 'amqplib';
+
+export async function declare(url: string) {
+  const conn = await amqp.connect(url);
+  const ch = await conn.createChannel();
+  await ch.assertQueue('priority-jobs', {
+    maxPriority: 10,
+    arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 },
+  });
+  await ch.assertQueue('lazy-quorum', {
+    arguments: {
+      'x-queue-type': 'quorum',
+      'x-queue-mode': 'lazy',
+      'x-max-priority': 5,
+      'x-dead-letter-exchange': 'dlx',
+    },
+  });
+  await ch.assertQueue('placed', { arguments: { 'x-queue-type': 'quorum', 'x-queue-master-locator': 'client-local', 'x-delivery-limit': 3 } });
+}

@@ -1,0 +1,6 @@
+import amqp from 'amqplib';
+
+export async function declare(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.assertQueue('payments', { durable: false, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 10 } });
+}

@@ -1,0 +1,18 @@
+import amqp from 'amqplib';
+
+const QUORUM = { 'x-queue-type': 'quorum' } as const;
+
+export async function declare(url: string) {
+  const conn = await amqp.connect(url);
+  const ch = await conn.createChannel();
+  await ch.assertQueue('session-replies', { exclusive: true, arguments: { 'x-queue-type': 'quorum' } });
+  await ch.assertQueue('scratch', {
+    autoDelete: true,
+    arguments: {
+      'x-queue-type': 'quorum',
+      'x-delivery-limit': 5,
+      'x-message-ttl': 30000,
+    },
+  });
+  await ch.assertQueue('constant-type', { exclusive: true, arguments: QUORUM });
+}

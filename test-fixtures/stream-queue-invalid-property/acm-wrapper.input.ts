@@ -1,0 +1,7 @@
+import amqp from 'amqp-connection-manager';
+
+const wrapper = amqp.connect(['amqp://localhost']).createChannel();
+
+export function declare() {
+  return wrapper.assertQueue('clicks', { autoDelete: true, arguments: { 'x-queue-type': 'stream' } });
+}
