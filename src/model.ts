@@ -142,8 +142,11 @@ export interface TextEdit {
 export interface Fix {
   kind: FixKind;
   description: string;
-  /** Edits per file (relative paths as in findings); empty for annotate/none until planned. */
-  edits?: Record<string, TextEdit[]>;
+  /**
+   * The edits that carry out this fix in the finding's file: for a rewrite, the whole rewrite of the
+   * declaration (partial rewrites are never legal on their own); for an annotation, the marker comment.
+   */
+  edits?: TextEdit[];
   /** What happens to a queue that already exists with the old settings. */
   existingQueue?: string;
 }
@@ -152,8 +155,10 @@ export interface Finding {
   ruleId: string;
   severity: Severity;
   file: string;
+  /** Offsets of the reported span, and of the statement a marker or ignore comment goes above. */
   start: number;
   end: number;
+  anchor: number;
   line: number;
   column: number;
   endLine: number;

@@ -44,5 +44,5 @@ export function runFixture(c: FixtureCase, text = fs.readFileSync(c.input, 'utf8
 
 /** Findings as stored in .findings.json: the JSON report's fields. */
 export function storedFindings(result: FileResult): unknown[] {
-  return result.findings.map(({ start: _s, end: _e, ...rest }) => rest);
+  return result.findings.map(({ start: _s, end: _e, anchor: _a, fix: { edits: _edits, ...fix }, ...rest }) => ({ ...rest, fix }));
 }

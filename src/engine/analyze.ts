@@ -222,6 +222,7 @@ function emit(p: DeclarationPlan, options: AnalyzeOptions): void {
     const end = file.lines.position(focus.end);
     let kind: Finding['fix']['kind'] = 'none';
     let description = violation.advice;
+    let edits: TextEdit[] | undefined;
     if (rewritten) {
       kind = 'rewrite';
       description = violation.intents!.map(describeIntent).join('; ');
@@ -229,11 +230,15 @@ function emit(p: DeclarationPlan, options: AnalyzeOptions): void {
       if (consequences.length && violation === p.checked.find((c) => usable(c.violation, options))?.violation) {
         description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
       }
+      edits = p.rewrite!.edits;
     } else if (matters(violation)) {
       kind = 'annotate';
       if (p.notRewritten && violation.intents?.length && usable(violation, options)) description = `${violation.advice} (not rewritten: ${p.notRewritten})`;
       const edit = annotationEdit(file.text, decl.statementStart, rule.meta.id, description);
-      if (edit) state.result.edits.push(edit);
+      if (edit) {
+        state.result.edits.push(edit);
+        edits = [edit];
+      }
     }
     state.result.findings.push({
       ruleId: rule.meta.id,
@@ -241,6 +246,7 @@ function emit(p: DeclarationPlan, options: AnalyzeOptions): void {
       file: decl.at.file,
       start: focus.start,
       end: focus.end,
+      anchor: decl.statementStart,
       line: start.line,
       column: start.column,
       endLine: end.line,
@@ -249,7 +255,7 @@ function emit(p: DeclarationPlan, options: AnalyzeOptions): void {
       client: decl.client,
       queue: decl.name.kind === 'unknown' ? undefined : decl.name.value,
       brokerError: violation.brokerError,
-      fix: { kind, description, ...(rewritten && violation.existingQueue ? { existingQueue: violation.existingQueue } : {}) },
+      fix: { kind, description, ...(edits ? { edits } : {}), ...(rewritten && violation.existingQueue ? { existingQueue: violation.existingQueue } : {}) },
     });
   }
   if (p.rewrite) state.result.edits.push(...p.rewrite.edits);

@@ -31,3 +31,11 @@ export function annotationEdit(text: string, statementStart: number, ruleId: str
   const indent = indentationAt(text, statementStart);
   return { start: lineStart, end: lineStart, text: `${indent}${markerComment(ruleId, advice)}${lineEndingOf(text)}` };
 }
+
+/** An edit that puts `// rabbitmq4-codemod-ignore <rule-id>` on its own line above the statement. */
+export function suppressionEdit(text: string, statementStart: number, ruleId: string): TextEdit {
+  let lineStart = statementStart;
+  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+  const indent = indentationAt(text, statementStart);
+  return { start: lineStart, end: lineStart, text: `${indent}// ${MARKER}-ignore ${ruleId}${lineEndingOf(text)}` };
+}
