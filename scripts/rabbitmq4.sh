@@ -332,7 +332,7 @@ cmd_start() {
     verify_node "$role"
   done
 
-  [ "${#to_start[@]}" -gt 0 ] && say "started ${to_start[*]} in $((SECONDS - t0)) s"
+  [ "${#to_start[@]}" -eq 0 ] || say "started ${to_start[*]}: ready in $((SECONDS - t0)) s"
   say "strict node ${NODE[strict]} (rabbitmq-server $version, deprecated features denied as upstream 4.3):"
   say "  amqp://guest:guest@127.0.0.1:${AMQP_PORT[strict]}  management http://127.0.0.1:${MGMT_PORT[strict]}"
   say "legacy node ${NODE[legacy]} (deprecated features permitted, like 3.13-4.2):"

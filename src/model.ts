@@ -108,12 +108,55 @@ export interface Consumer {
   channel: string;
   queue: Resolved<string>;
   ack: Resolved<AckMode>;
-  /** The prefetch in force on the consumer's channel when it starts consuming; undefined if none was set. */
+  /** The last prefetch set on the consumer's channel before it starts consuming; undefined if none. */
   qos?: Qos;
+  /** A prefetch set on the same channel only after the consume call (it does not apply to this consumer). */
+  qosAfter?: Qos;
   /** Set when the client itself applies a prefetch (e.g. rascal's default of 10). */
   prefetch?: Resolved<number>;
   /** The message handler's function, when written inline or as a local function. */
   handler?: { start: number; end: number };
+  /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
+  consumerArguments: { key: string; value: Resolved<unknown> }[];
+  syntax: unknown;
+}
+
+/** How the code treats what a publish call returns. */
+export type ResultUse = 'ignored' | 'awaited' | 'tested' | 'returned' | 'stored';
+
+export interface Publish {
+  kind: 'publish';
+  id: string;
+  client: string;
+  at: Span;
+  statementStart: number;
+  callee: string;
+  channel: string;
+  /** Whether the broker confirms each message on this channel (publisher confirms). */
+  confirms: Resolved<boolean>;
+  /** What the call's result means to the library: a write-buffer flag or the broker's confirm. */
+  returns: 'buffer-state' | 'confirm';
+  resultUse: ResultUse;
+  /** Inside a loop, waiting for this message's confirm before the next publish. */
+  waitsForConfirmInLoop: boolean;
+  syntax: unknown;
+}
+
+/** A connection or channel being opened. */
+export interface ConnectionOpen {
+  kind: 'connection-open';
+  id: string;
+  client: string;
+  at: Span;
+  statementStart: number;
+  callee: string;
+  what: 'connection' | 'channel';
+  /** Opened inside a loop body. */
+  inLoop: boolean;
+  /** Opened inside a function that handles an HTTP request or a message. */
+  inHandler?: string;
+  /** The same function publishes on it and closes it again: one connection per message. */
+  openPublishClose: boolean;
   syntax: unknown;
 }
 
@@ -123,13 +166,22 @@ export interface FileModel {
   declarations: QueueDeclaration[];
   consumers: Consumer[];
   qos: Qos[];
+  publishes: Publish[];
+  opens: ConnectionOpen[];
 }
+
+/** Anything a rule can report on. */
+export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen;
 
 /** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
 export type FixIntent =
   | { kind: 'set-flag'; flag: QueueFlag; value: boolean }
   | { kind: 'remove-argument'; key: string }
-  | { kind: 'replace-argument'; key: string; newKey: string; newValue: string };
+  | { kind: 'replace-argument'; key: string; newKey: string; newValue: string }
+  /** basic.qos: per consumer instead of per channel. */
+  | { kind: 'drop-global-qos' }
+  /** A consumer: manual ack after the handler's work, and a prefetch on its channel. */
+  | { kind: 'manual-ack'; prefetch: number };
 
 export type FixKind = 'rewrite' | 'annotate' | 'none';
 
@@ -147,6 +199,8 @@ export interface Fix {
    * declaration (partial rewrites are never legal on their own); for an annotation, the marker comment.
    */
   edits?: TextEdit[];
+  /** An opt-in rewrite (fix --unsafe-fixes, a non-preferred quick fix in the editor). */
+  optIn?: { description: string; edits: TextEdit[] };
   /** What happens to a queue that already exists with the old settings. */
   existingQueue?: string;
 }

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { parseSource } from '../src/parse';
 import { analyze } from '../src/engine/analyze';
 import { applyEdits } from '../src/fix/object-edit';
-import { DECLARATION_RULES } from '../src/rules';
+import { ALL_RULES } from '../src/rules';
 import { fixtureCases, findingsPath, outputPath, runFixture, storedFindings } from './fixture-cases';
 
 const cases = fixtureCases();
 
 describe('fixtures', () => {
   it('exist for every rule, each with a positive and a negative case', () => {
-    for (const rule of DECLARATION_RULES) {
+    for (const rule of ALL_RULES) {
       const mine = cases.filter((c) => c.rule === rule.meta.id);
       const positive = mine.filter((c) => JSON.parse(fs.readFileSync(findingsPath(c), 'utf8')).some((f: { ruleId: string }) => f.ruleId === rule.meta.id));
       const negative = mine.filter((c) => !JSON.parse(fs.readFileSync(findingsPath(c), 'utf8')).some((f: { ruleId: string }) => f.ruleId === rule.meta.id));

@@ -1,12 +1,14 @@
 import { calleeMethod, isCall } from '../parse/ast';
 import type { FileModel } from '../model';
 import type { ClientModule, FileContext } from './types';
-import { amqplibChannels, amqplibConsumer, amqplibDeclaration } from './shared/amqplib-calls';
-import { renderAmqplibOptionIntents, type AmqplibOptionsSyntax } from './shared/amqplib-options';
+import { amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish } from './shared/amqplib-calls';
+import { renderAmqplibSubject } from './shared/amqplib-render';
 
 /**
  * amqp-connection-manager's ChannelWrapper: assertQueue and consume (with its `prefetch` option)
- * proxy to amqplib with amqplib's defaults. Setup functions are handled by the amqplib client.
+ * proxy to amqplib with amqplib's defaults; publish and sendToQueue return a promise settled by
+ * the broker's confirm (confirm channels are the default). Setup functions are handled by the
+ * amqplib client.
  */
 export const amqpConnectionManager: ClientModule = {
   name: 'amqp-connection-manager',
@@ -15,15 +17,21 @@ export const amqpConnectionManager: ClientModule = {
     const channels = amqplibChannels(ctx);
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
+      const opened = channels.kindOf(node);
+      if (opened?.kind === 'acm-manager') model.opens.push(amqplibOpen(ctx, node, 'amqp-connection-manager', 'connection'));
+      else if (opened?.kind === 'acm-wrapper' && opened.key.startsWith('call:')) model.opens.push(amqplibOpen(ctx, node, 'amqp-connection-manager', 'channel'));
       const m = calleeMethod(node);
-      if (!m || (m.method !== 'assertQueue' && m.method !== 'consume')) continue;
+      if (!m) continue;
       const wrapper = channels.wrapperOf(m.object);
       if (!wrapper) continue;
       if (m.method === 'assertQueue') model.declarations.push(amqplibDeclaration(ctx, node, 'amqp-connection-manager'));
-      else model.consumers.push(amqplibConsumer(ctx, node, 'amqp-connection-manager', wrapper.key, true));
+      else if (m.method === 'consume') model.consumers.push(amqplibConsumer(ctx, node, 'amqp-connection-manager', wrapper.key, true));
+      else if (m.method === 'publish' || m.method === 'sendToQueue') {
+        model.publishes.push(amqplibPublish(ctx, node, 'amqp-connection-manager', wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm'));
+      }
     }
   },
-  renderDeclaration(decl, intents, ctx) {
-    return renderAmqplibOptionIntents(ctx.file, decl.syntax as AmqplibOptionsSyntax, intents);
+  render(subject, intents, ctx) {
+    return renderAmqplibSubject(subject, intents, ctx, 'wrapper');
   },
 };

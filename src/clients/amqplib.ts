@@ -1,13 +1,15 @@
 import { calleeMethod, isCall } from '../parse/ast';
 import type { FileModel } from '../model';
 import type { ClientModule, FileContext } from './types';
-import { amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibQos } from './shared/amqplib-calls';
-import { renderAmqplibOptionIntents, type AmqplibOptionsSyntax } from './shared/amqplib-options';
+import { amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from './shared/amqplib-calls';
+import { renderAmqplibSubject } from './shared/amqplib-render';
+
+const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue']);
 
 /**
- * amqplib (promise API and amqplib/callback_api): assertQueue, consume, prefetch/qos on channels.
- * Channels inside amqp-connection-manager setup functions are amqplib channels too; they are
- * reported with the client that created them.
+ * amqplib (promise API and amqplib/callback_api): assertQueue, consume, prefetch/qos, publish on
+ * channels, and the connections and channels the code opens. Channels inside amqp-connection-manager
+ * setup functions are amqplib channels too; they are reported with the client that created them.
  */
 export const amqplib: ClientModule = {
   name: 'amqplib',
@@ -16,21 +18,35 @@ export const amqplib: ClientModule = {
     const channels = amqplibChannels(ctx);
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
+      const opened = channels.kindOf(node);
+      if (opened?.kind === 'amqplib-connection') model.opens.push(amqplibOpen(ctx, node, 'amqplib', 'connection'));
+      else if (opened?.kind === 'channel' && opened.key.startsWith('call:')) model.opens.push(amqplibOpen(ctx, node, 'amqplib', 'channel'));
       const m = calleeMethod(node);
-      if (!m || !['assertQueue', 'consume', 'prefetch', 'qos'].includes(m.method)) continue;
+      if (!m || !CHANNEL_CALLS.has(m.method)) continue;
       let channel = channels.channelOf(m.object);
       if (!channel) {
         // A receiver we cannot trace (e.g. a channel handed in from another module) in a file that
         // uses amqplib: its assertQueue is amqplib's. Other calls need a proven channel.
         if (m.method !== 'assertQueue' || !channels.importsLibrary || channels.kindOf(m.object)) continue;
-        channel = { kind: 'channel', client: 'amqplib', confirm: false, key: `expr:${ctx.file.source(m.object)}` };
+        channel = { kind: 'channel', client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
       }
-      if (m.method === 'assertQueue') model.declarations.push(amqplibDeclaration(ctx, node, channel.client));
-      else if (m.method === 'consume') model.consumers.push(amqplibConsumer(ctx, node, channel.client, channel.key));
-      else model.qos.push(amqplibQos(ctx, node, channel.client, channel.key));
+      switch (m.method) {
+        case 'assertQueue':
+          model.declarations.push(amqplibDeclaration(ctx, node, channel.client));
+          break;
+        case 'consume':
+          model.consumers.push(amqplibConsumer(ctx, node, channel.client, channel.key));
+          break;
+        case 'publish':
+        case 'sendToQueue':
+          model.publishes.push(amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, 'buffer-state'));
+          break;
+        default:
+          model.qos.push(amqplibQos(ctx, node, channel.client, channel.key));
+      }
     }
   },
-  renderDeclaration(decl, intents, ctx) {
-    return renderAmqplibOptionIntents(ctx.file, decl.syntax as AmqplibOptionsSyntax, intents);
+  render(subject, intents, ctx) {
+    return renderAmqplibSubject(subject, intents, ctx, 'channel');
   },
 };

@@ -1,5 +1,5 @@
 import type { ParsedFile } from '../parse/ast';
-import type { FileModel, FixIntent, QueueDeclaration } from '../model';
+import type { FileModel, FixIntent, Subject } from '../model';
 import type { ValueResolver } from '../resolve/values';
 import type { RenderResult } from './shared/amqplib-options';
 
@@ -18,8 +18,8 @@ export interface ClientModule {
   mentions: RegExp;
   /** Adds what the file declares, consumes and sets through this library to the model. */
   analyze(ctx: FileContext, model: FileModel): void;
-  /** Renders fix intents for a declaration this client recognised, in its own syntax. */
-  renderDeclaration(decl: QueueDeclaration, intents: FixIntent[], ctx: FileContext): RenderResult;
+  /** Renders fix intents for something this client recognised, in its own syntax. */
+  render(subject: Subject, intents: FixIntent[], ctx: FileContext): RenderResult;
 }
 
 export function shared<T>(ctx: FileContext, key: string, make: () => T): T {

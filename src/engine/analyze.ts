@@ -4,14 +4,16 @@ import type { RenderResult } from '../clients/shared/amqplib-options';
 import { ParsedFile } from '../parse/ast';
 import { parseSource, type ParseError } from '../parse';
 import { ValueResolver } from '../resolve/values';
-import { SEVERITY_RANK, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type Span, type TextEdit } from '../model';
-import { DECLARATION_RULES } from '../rules';
-import type { DeclarationRule, RuleContext, Violation } from '../rules/types';
+import { SEVERITY_RANK, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
+import { DECLARATION_RULES, subjectChecks } from '../rules';
+import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
 import { queueTypeOf } from '../rules/queue-facts';
 import { annotationEdit } from '../fix/annotate';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
+import { linkQos } from './link';
+import { consumerVerdicts } from './verdicts';
 import type { ConsumerReport } from '../report/consumers';
 
 export interface SourceInput {
@@ -47,7 +49,7 @@ interface FileState {
 }
 
 interface Checked {
-  rule: DeclarationRule;
+  meta: RuleMeta;
   violation: Violation;
 }
 
@@ -69,18 +71,30 @@ export function isRelevant(text: string): boolean {
 /** Analyse a set of files as one project: models, findings and the edits a fix would make. */
 export function analyze(inputs: SourceInput[], options: AnalyzeOptions): Analysis {
   const states = inputs.map(load);
-  const ruleCtx: RuleContext = { target: options.target, streamQueues: streamQueueNames(states) };
+  const ruleCtx = ruleContext(states, options);
   const rules = DECLARATION_RULES.filter((r) => ruleEnabled(options, r.meta.id));
 
   const plans: DeclarationPlan[] = [];
   for (const state of states) {
     for (const decl of state.result.model?.declarations ?? []) {
-      const checked = check(rules, decl, ruleCtx).filter((c) => !isSuppressed(state, decl, c));
+      const checked = checkDeclaration(rules, decl, ruleCtx).filter((c) => !isSuppressed(state, decl, c.meta.id, c.violation));
       if (checked.length) plans.push(plan(decl, state, checked, rules, ruleCtx, options));
     }
   }
   resolveSharedEdits(plans, states);
-  for (const p of plans) emit(p, options);
+  for (const p of plans) emitDeclaration(p, options);
+  for (const state of states) {
+    if (!state.result.model) continue;
+    for (const check of subjectChecks()) {
+      if (!ruleEnabled(options, check.meta.id)) continue;
+      for (const subject of check.subjects(state.result.model)) {
+        for (const violation of check.run(subject, ruleCtx)) {
+          if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options);
+        }
+      }
+    }
+    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx!.file);
+  }
   for (const state of states) finishFile(state);
   return { options, files: states.map((s) => s.result) };
 }
@@ -97,8 +111,9 @@ function load(input: SourceInput): FileState {
   }
   const file = new ParsedFile(input.path, input.text, parsed.ast);
   const ctx: FileContext = { file, resolver: new ValueResolver(file), shared: new Map() };
-  const model: FileModel = { file: input.path, declarations: [], consumers: [], qos: [] };
+  const model: FileModel = { file: input.path, declarations: [], consumers: [], qos: [], publishes: [], opens: [] };
   for (const client of CLIENTS) if (client.mentions.test(input.text)) client.analyze(ctx, model);
+  linkQos(model);
   result.status = 'analysed';
   result.model = model;
   state.ctx = ctx;
@@ -106,25 +121,32 @@ function load(input: SourceInput): FileState {
   return state;
 }
 
-function streamQueueNames(states: FileState[]): Set<string> {
-  const names = new Set<string>();
+function ruleContext(states: FileState[], options: AnalyzeOptions): RuleContext {
+  const queueTypes = new Map<string, QueueType>();
   for (const s of states) {
     for (const d of s.result.model?.declarations ?? []) {
-      if (queueTypeOf(d) === 'stream' && d.name.kind !== 'unknown' && d.name.value) names.add(d.name.value);
+      const type = queueTypeOf(d);
+      if (type !== 'unknown' && d.name.kind !== 'unknown' && d.name.value) queueTypes.set(d.name.value, type);
     }
   }
-  return names;
+  const streamQueues = new Set([...queueTypes].filter(([, t]) => t === 'stream').map(([n]) => n));
+  return {
+    target: options.target,
+    streamQueues,
+    queueTypes,
+    consumersOn: (qos) => states.flatMap((s) => s.result.model?.consumers ?? []).filter((c) => c.channel === qos.channel && c.at.file === qos.at.file),
+  };
 }
 
-function check(rules: readonly DeclarationRule[], decl: QueueDeclaration, ctx: RuleContext): Checked[] {
-  return rules.flatMap((rule) => rule.checkDeclaration(decl, ctx).map((violation) => ({ rule, violation })));
+function checkDeclaration(rules: readonly DeclarationRule[], decl: QueueDeclaration, ctx: RuleContext): Checked[] {
+  return rules.flatMap((rule) => rule.checkDeclaration(decl, ctx).map((violation) => ({ meta: rule.meta, violation })));
 }
 
-function isSuppressed(state: FileState, decl: QueueDeclaration, c: Checked): boolean {
+function isSuppressed(state: FileState, subject: Subject, ruleId: string, violation: Violation): boolean {
   const lines = state.ctx!.file.lines;
-  const at = c.violation.focus ?? decl.at;
-  const candidates = [lines.position(at.start).line, lines.position(decl.at.start).line, lines.position(decl.statementStart).line];
-  return state.suppressions!.suppressed(c.rule.meta.id, candidates);
+  const at = violation.focus ?? subject.at;
+  const candidates = [lines.position(at.start).line, lines.position(subject.at.start).line, lines.position(subject.statementStart).line];
+  return state.suppressions!.suppressed(ruleId, candidates);
 }
 
 const matters = (v: Violation) => SEVERITY_RANK[v.severity] >= SEVERITY_RANK.warning;
@@ -144,23 +166,27 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
   const p: DeclarationPlan = { decl, state, checked, intents: [] };
   let current = decl;
   for (let round = 0; round < 6; round++) {
-    const pending = check(rules, current, ctx).filter((c) => matters(c.violation) && usable(c.violation, options));
+    const pending = checkDeclaration(rules, current, ctx).filter((c) => matters(c.violation) && usable(c.violation, options));
     const fresh = pending.flatMap((c) => c.violation.intents!).filter((i) => !p.intents.some((j) => sameIntent(i, j)));
     if (fresh.length === 0) break;
     p.intents.push(...fresh);
     current = applyIntents(decl, p.intents);
   }
   if (p.intents.length === 0) return p;
-  const left = check(rules, current, ctx).filter((c) => matters(c.violation) && !(c.violation.intents?.length && !usable(c.violation, options)));
+  const left = checkDeclaration(rules, current, ctx).filter((c) => matters(c.violation) && !(c.violation.intents?.length && !usable(c.violation, options)));
   if (left.length) {
     p.notRewritten = `no safe rewrite makes it legal (${left[0].violation.message})`;
     return p;
   }
-  const client = clientByName(decl.client);
-  const rendered: RenderResult = client ? client.renderDeclaration(decl, p.intents, state.ctx!) : { ok: false, reason: `no renderer for ${decl.client}` };
+  const rendered = render(decl, p.intents, state);
   if (rendered.ok) p.rewrite = { edits: rendered.edits, touched: rendered.touched };
   else p.notRewritten = rendered.reason;
   return p;
+}
+
+function render(subject: Subject, intents: FixIntent[], state: FileState): RenderResult {
+  const client = clientByName(subject.client);
+  return client ? client.render(subject, intents, state.ctx!) : { ok: false, reason: `no renderer for ${subject.client}` };
 }
 
 const overlaps = (a: Span, b: Span) => a.file === b.file && a.start < b.end && b.start < a.end;
@@ -171,6 +197,7 @@ const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
  * only if each of them wants exactly the same edit there. Otherwise every such rewrite is annotated.
  */
 function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[]): void {
+  const all = states.flatMap((s) => s.result.model?.declarations ?? []);
   let changed = true;
   while (changed) {
     changed = false;
@@ -178,7 +205,7 @@ function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[]): void
       if (!p.rewrite) continue;
       for (const t of p.rewrite.touched) {
         const mine = editsWithin(p, t);
-        const other = allDeclarations(states).find((d) => {
+        const other = all.find((d) => {
           if (d === p.decl || !d.dependsOn.some((s) => overlaps(s, t))) return false;
           const q = plans.find((x) => x.decl === d);
           return !q?.rewrite || editsWithin(q, t) !== mine;
@@ -204,61 +231,95 @@ function editsWithin(p: DeclarationPlan, t: Span): string {
     .join('|');
 }
 
-function allDeclarations(states: FileState[]): QueueDeclaration[] {
-  return states.flatMap((s) => s.result.model?.declarations ?? []);
-}
-
-function emit(p: DeclarationPlan, options: AnalyzeOptions): void {
-  const { state, decl } = p;
-  const file = state.ctx!.file;
-  for (const { rule, violation } of p.checked) {
+function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions): void {
+  const firstRewrite = p.checked.find((c) => usable(c.violation, options))?.violation;
+  for (const { meta, violation } of p.checked) {
     const rewritten = !!p.rewrite && usable(violation, options) && matters(violation);
-    // Report at the declaration; a value set elsewhere (a shared constant) is named in the message.
-    const inside = violation.focus && violation.focus.file === decl.at.file && violation.focus.start >= decl.at.start && violation.focus.end <= decl.at.end;
-    const focus = inside ? violation.focus! : decl.at;
-    let message = violation.message;
-    if (violation.focus && !inside) message += ` The value is set at ${violation.focus.file}:${file.lines.position(violation.focus.start).line}.`;
-    const start = file.lines.position(focus.start);
-    const end = file.lines.position(focus.end);
-    let kind: Finding['fix']['kind'] = 'none';
-    let description = violation.advice;
-    let edits: TextEdit[] | undefined;
+    let description: string | undefined;
     if (rewritten) {
-      kind = 'rewrite';
       description = violation.intents!.map(describeIntent).join('; ');
       const consequences = p.intents.filter((i) => !p.checked.some((c) => c.violation.intents?.some((j) => sameIntent(i, j))));
-      if (consequences.length && violation === p.checked.find((c) => usable(c.violation, options))?.violation) {
-        description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
-      }
-      edits = p.rewrite!.edits;
-    } else if (matters(violation)) {
-      kind = 'annotate';
-      if (p.notRewritten && violation.intents?.length && usable(violation, options)) description = `${violation.advice} (not rewritten: ${p.notRewritten})`;
-      const edit = annotationEdit(file.text, decl.statementStart, rule.meta.id, description);
-      if (edit) {
-        state.result.edits.push(edit);
-        edits = [edit];
-      }
+      if (consequences.length && violation === firstRewrite) description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
     }
-    state.result.findings.push({
-      ruleId: rule.meta.id,
-      severity: violation.severity,
-      file: decl.at.file,
-      start: focus.start,
-      end: focus.end,
-      anchor: decl.statementStart,
-      line: start.line,
-      column: start.column,
-      endLine: end.line,
-      endColumn: end.column,
-      message,
-      client: decl.client,
-      queue: decl.name.kind === 'unknown' ? undefined : decl.name.value,
-      brokerError: violation.brokerError,
-      fix: { kind, description, ...(edits ? { edits } : {}), ...(rewritten && violation.existingQueue ? { existingQueue: violation.existingQueue } : {}) },
+    emitFinding(p.state, p.decl, meta, violation, {
+      rewrite: rewritten ? { edits: p.rewrite!.edits, description: description! } : undefined,
+      notRewritten: violation.intents?.length && usable(violation, options) ? p.notRewritten : undefined,
     });
   }
-  if (p.rewrite) state.result.edits.push(...p.rewrite.edits);
+  if (p.rewrite) p.state.result.edits.push(...p.rewrite.edits);
+}
+
+/** Consumers, prefetch calls, publishes and opens: each violation is fixed (or not) on its own. */
+function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violation: Violation, options: AnalyzeOptions): void {
+  let rewrite: { edits: TextEdit[]; description: string } | undefined;
+  let optIn: { edits: TextEdit[]; description: string } | undefined;
+  let notRewritten: string | undefined;
+  if (violation.intents?.length && matters(violation)) {
+    const rendered = render(subject, violation.intents, state);
+    const description = violation.intents.map(describeIntent).join('; ');
+    if (!rendered.ok) notRewritten = rendered.reason;
+    else if (usable(violation, options)) rewrite = { edits: rendered.edits, description };
+    else if (violation.unsafeIntents) optIn = { edits: rendered.edits, description };
+  }
+  emitFinding(state, subject, meta, violation, { rewrite, optIn, notRewritten: usable(violation, options) ? notRewritten : undefined });
+  if (rewrite) state.result.edits.push(...rewrite.edits);
+}
+
+function emitFinding(
+  state: FileState,
+  subject: Subject,
+  meta: RuleMeta,
+  violation: Violation,
+  fix: { rewrite?: { edits: TextEdit[]; description: string }; optIn?: { edits: TextEdit[]; description: string }; notRewritten?: string },
+): void {
+  const file = state.ctx!.file;
+  // Report at the subject; a value set elsewhere (a shared constant) is named in the message.
+  const inside = violation.focus && violation.focus.file === subject.at.file && violation.focus.start >= subject.at.start && violation.focus.end <= subject.at.end;
+  const focus = inside ? violation.focus! : subject.at;
+  let message = violation.message;
+  if (violation.focus && !inside) message += ` The value is set at ${violation.focus.file}:${file.lines.position(violation.focus.start).line}.`;
+  const start = file.lines.position(focus.start);
+  const end = file.lines.position(focus.end);
+  let kind: Finding['fix']['kind'] = 'none';
+  let description = violation.advice;
+  let edits: TextEdit[] | undefined;
+  if (fix.rewrite) {
+    kind = 'rewrite';
+    description = fix.rewrite.description;
+    edits = fix.rewrite.edits;
+  } else if (matters(violation)) {
+    kind = 'annotate';
+    if (fix.notRewritten) description = `${violation.advice} (not rewritten: ${fix.notRewritten})`;
+    const edit = annotationEdit(file.text, subject.statementStart, meta.id, description);
+    if (edit) {
+      state.result.edits.push(edit);
+      edits = [edit];
+    }
+  }
+  const queue = subject.kind === 'queue-declaration' ? subject.name : subject.kind === 'consumer' ? subject.queue : undefined;
+  state.result.findings.push({
+    ruleId: meta.id,
+    severity: violation.severity,
+    file: subject.at.file,
+    start: focus.start,
+    end: focus.end,
+    anchor: subject.statementStart,
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+    message,
+    client: subject.client,
+    queue: queue && queue.kind !== 'unknown' ? queue.value : undefined,
+    brokerError: violation.brokerError,
+    fix: {
+      kind,
+      description,
+      ...(edits ? { edits } : {}),
+      ...(fix.optIn ? { optIn: fix.optIn } : {}),
+      ...(fix.rewrite && violation.existingQueue ? { existingQueue: violation.existingQueue } : {}),
+    },
+  });
 }
 
 function finishFile(state: FileState): void {

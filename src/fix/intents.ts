@@ -6,7 +6,7 @@ export function applyIntents(decl: QueueDeclaration, intents: FixIntent[]): Queu
   for (const intent of intents) {
     if (intent.kind === 'set-flag') next = { ...next, [intent.flag]: known(intent.value, decl.at) };
     else if (intent.kind === 'remove-argument') next.arguments = next.arguments.filter((a) => a.key !== intent.key);
-    else {
+    else if (intent.kind === 'replace-argument') {
       next.arguments = next.arguments.map((a) =>
         a.key === intent.key ? { key: intent.newKey, value: known(intent.newValue, decl.at), via: 'arguments', spelledAs: intent.newKey } : a,
       );
@@ -23,6 +23,10 @@ export function describeIntent(intent: FixIntent): string {
       return intent.key === 'x-queue-type' ? 'drop x-queue-type (declare a classic queue)' : `remove ${intent.key}`;
     case 'replace-argument':
       return `replace ${intent.key} with ${intent.newKey}: '${intent.newValue}'`;
+    case 'drop-global-qos':
+      return 'drop the global flag (prefetch per consumer)';
+    case 'manual-ack':
+      return `acknowledge manually: noAck: false, ack each message after the handler's work, and prefetch ${intent.prefetch} on the channel`;
   }
 }
 

@@ -1,11 +1,11 @@
-import type { Consumer, FixIntent, QueueDeclaration, Qos, Severity, Span, TargetVersion } from '../model';
+import type { ConnectionOpen, Consumer, FixIntent, Publish, QueueDeclaration, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
 
 export interface RuleMeta {
   id: string;
   /** One line: what the rule finds. */
   title: string;
   /** The model objects the rule reads. */
-  appliesTo: 'queue-declaration' | 'consumer' | 'qos';
+  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open';
   /** Headline severity per target version (a finding may be lower, e.g. when a value is unknown). */
   severity: Record<TargetVersion, Severity>;
   /** The best fix the rule can offer. */
@@ -41,6 +41,10 @@ export interface RuleContext {
   target: TargetVersion;
   /** Every stream queue declared anywhere in the scanned project, by name. */
   streamQueues: ReadonlySet<string>;
+  /** The type of every queue declared in the scanned project, by name. */
+  queueTypes: ReadonlyMap<string, QueueType>;
+  /** The consumers started on the channel a prefetch is set on. */
+  consumersOn(qos: Qos): Consumer[];
 }
 
 export interface DeclarationRule {
@@ -58,7 +62,20 @@ export interface QosRule {
   checkQos(qos: Qos, ctx: RuleContext): Violation[];
 }
 
-export type Rule = DeclarationRule | ConsumerRule | QosRule;
+export interface PublishRule {
+  meta: RuleMeta;
+  checkPublish(publish: Publish, ctx: RuleContext): Violation[];
+}
+
+export interface OpenRule {
+  meta: RuleMeta;
+  checkOpen(open: ConnectionOpen, ctx: RuleContext): Violation[];
+}
+
+export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule;
+
+/** The direct reply-to pseudo-queue: consumed with automatic ack by design. */
+export const isReplyTo = (queue: string | undefined): boolean => !!queue && queue.startsWith('amq.rabbitmq.reply-to');
 
 export const ALL_TARGETS = (severity: Severity): Record<TargetVersion, Severity> => ({
   '4.0': severity,

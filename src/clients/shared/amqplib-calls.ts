@@ -1,6 +1,8 @@
 import type * as t from '@babel/types';
 import { isFunction, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, type AckMode, type Consumer, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import { enclosingFunction, handlerKind, isAwaitedCallTo, loopAround, methodsCalledIn, resultUse } from './call-context';
+import { readAny } from './resolved';
 import type { FileContext } from '../types';
 import { shared } from '../types';
 import { AmqplibChannels } from './amqplib-channels';
@@ -69,6 +71,12 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     const v = p.value();
     prefetch = v.kind === 'literal' && typeof v.value === 'number' ? known(v.value, file.span(p.node)) : { kind: 'unknown', reason: v.kind === 'unknown' ? v.reason : 'prefetch is not a number' };
   }
+  const consumerArguments: Consumer['consumerArguments'] = [];
+  const argsValue = obj?.props.get('arguments')?.value();
+  if (argsValue?.kind === 'object') {
+    for (const [key, prop] of argsValue.object.props) consumerArguments.push({ key, value: readAny(prop.value(), file.span(prop.node)) });
+  }
+  if (obj?.props.has('priority')) consumerArguments.push({ key: 'x-priority', value: readAny(obj.props.get('priority')!.value(), file.span(obj.props.get('priority')!.node)) });
   return {
     kind: 'consumer',
     id: `${client}:${call.start}`,
@@ -81,7 +89,59 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     ack,
     prefetch,
     handler: consumerHandler(args(call)[1]),
-    syntax: { call, options: obj },
+    consumerArguments,
+    syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
+  };
+}
+
+export interface AmqplibConsumerSyntax {
+  call: CallNode;
+  options?: import('../../resolve/values').ObjectValue;
+  noAck?: import('../../resolve/values').PropertyValue;
+}
+
+/**
+ * `ch.publish(...)` / `ch.sendToQueue(...)`. amqplib returns whether the write buffer has room;
+ * amqp-connection-manager's wrapper returns a promise settled by the broker's confirm.
+ */
+export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns']): Publish {
+  const { file } = ctx;
+  const use = resultUse(file, call);
+  const loop = loopAround(file, call);
+  const waits = !!loop && ((returns === 'confirm' && use === 'awaited') || isAwaitedCallTo(file, loop, 'waitForConfirms'));
+  return {
+    kind: 'publish',
+    id: `${client}:${call.start}`,
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    callee: calleeText(ctx, call),
+    channel,
+    confirms: confirm === 'unknown' ? unknown('the channel is handed in: it may or may not be a confirm channel') : known(confirm, file.span(call)),
+    returns,
+    resultUse: use,
+    waitsForConfirmInLoop: waits,
+    syntax: { call },
+  };
+}
+
+/** `amqp.connect(...)`, `conn.createChannel()`, and the same for amqp-connection-manager. */
+export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, what: ConnectionOpen['what']): ConnectionOpen {
+  const { file } = ctx;
+  const fn = enclosingFunction(file, call);
+  const called = fn ? methodsCalledIn(file, fn) : new Set<string>();
+  return {
+    kind: 'connection-open',
+    id: `${client}:${call.start}`,
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    callee: calleeText(ctx, call),
+    what,
+    inLoop: !!loopAround(file, call),
+    inHandler: handlerKind(file, fn),
+    openPublishClose: (called.has('publish') || called.has('sendToQueue')) && called.has('close'),
+    syntax: { call },
   };
 }
 

@@ -7,7 +7,7 @@ export type AmqpKind =
   | { kind: 'amqplib-module' }
   | { kind: 'amqplib-connect' }
   | { kind: 'amqplib-connection' }
-  | { kind: 'channel'; client: 'amqplib' | 'amqp-connection-manager'; confirm: boolean; key: string }
+  | { kind: 'channel'; client: 'amqplib' | 'amqp-connection-manager'; confirm: boolean | 'unknown'; key: string }
   | { kind: 'acm-module' }
   | { kind: 'acm-connect' }
   | { kind: 'acm-manager' }
@@ -131,7 +131,7 @@ export class AmqplibChannels {
             if (mod?.kind === 'acm-module') return { kind: 'acm-connect' };
           }
         }
-        const typed = this.fromTypeAnnotation(binding.id.typeAnnotation, key);
+        const typed = this.fromTypeAnnotation(binding.id.typeAnnotation, key, binding.id);
         if (typed) return typed;
         return binding.kind === 'const' ? undefined : this.fromAssignments(id.name, key);
       }
@@ -157,7 +157,8 @@ export class AmqplibChannels {
   }
 
   /** A type annotation naming amqplib's Channel / ConfirmChannel, or ACM's ChannelWrapper. */
-  private fromTypeAnnotation(annotation: t.Identifier['typeAnnotation'], key: string): AmqpKind | undefined {
+  /** `anchor`: the annotated node (type nodes have no parent links, scopes are looked up from it). */
+  private fromTypeAnnotation(annotation: t.Identifier['typeAnnotation'], key: string, anchor: Node): AmqpKind | undefined {
     if (!annotation || annotation.type !== 'TSTypeAnnotation') return undefined;
     let type = annotation.typeAnnotation;
     if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Promise') return undefined;
@@ -176,11 +177,12 @@ export class AmqplibChannels {
       local = name.right.name;
     }
     if (!local) return undefined;
-    const origin = this.typeOrigin(qualifier ?? local, name);
+    const origin = this.typeOrigin(qualifier ?? local, anchor);
     if (!origin) return undefined;
     const exported = qualifier ? local : origin.importedName;
     if (AMQPLIB.test(origin.source) && exported && CHANNEL_TYPES.has(exported)) {
-      return { kind: 'channel', client: 'amqplib', confirm: exported === 'ConfirmChannel', key };
+      // A parameter typed Channel may be handed a ConfirmChannel (its subtype).
+      return { kind: 'channel', client: 'amqplib', confirm: exported === 'ConfirmChannel' ? true : 'unknown', key };
     }
     if (AMQPLIB.test(origin.source) && exported && CONNECTION_TYPES.has(exported)) return { kind: 'amqplib-connection' };
     if (ACM.test(origin.source) && exported === 'ChannelWrapper') return { kind: 'acm-wrapper', key, confirm: 'unknown' };
@@ -213,7 +215,7 @@ export class AmqplibChannels {
   }
 
   private fromParam(binding: Binding, key: string): AmqpKind | undefined {
-    const typed = this.fromTypeAnnotation(binding.id.typeAnnotation, key);
+    const typed = this.fromTypeAnnotation(binding.id.typeAnnotation, key, binding.id);
     if (typed) return typed;
     const fn = binding.fn;
     if (!fn || binding.path.length) return undefined;
@@ -239,14 +241,14 @@ export class AmqplibChannels {
         }
         // wrapper.addSetup(channel => ...)
         if (target?.kind === 'acm-wrapper' && m.method === 'addSetup' && index === 0) {
-          return { kind: 'channel', client: 'amqp-connection-manager', confirm: target.confirm === true, key };
+          return { kind: 'channel', client: 'amqp-connection-manager', confirm: target.confirm, key };
         }
       }
       if (calleeKind?.kind === 'amqplib-connect' && index === 1) return { kind: 'amqplib-connection' };
     }
     // manager.createChannel({ setup: (channel) => ... }) or { setup(channel) {...} }
     const setup = this.setupOwner(fn);
-    if (setup && index === 0) return { kind: 'channel', client: 'amqp-connection-manager', confirm: setup.confirm === true, key };
+    if (setup && index === 0) return { kind: 'channel', client: 'amqp-connection-manager', confirm: setup.confirm, key };
     // A local helper called with a channel: function declareQueues(ch) {...}; declareQueues(channel)
     return this.fromCallers(fn, index, key);
   }
@@ -303,7 +305,7 @@ export class AmqplibChannels {
     const key = `this:${cls.start}:${name}`;
     for (const member of cls.body.body) {
       if ((member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty') && propertyKeyName(member) === name) {
-        const typed = this.fromTypeAnnotation((member as t.ClassProperty).typeAnnotation as t.Identifier['typeAnnotation'], key);
+        const typed = this.fromTypeAnnotation((member as t.ClassProperty).typeAnnotation as t.Identifier['typeAnnotation'], key, member);
         if (typed) return typed;
         if (member.value) {
           const k = this.kindOf(member.value);
@@ -313,7 +315,7 @@ export class AmqplibChannels {
       if (member.type === 'ClassMethod' && member.kind === 'constructor') {
         for (const p of member.params) {
           if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === name) {
-            const typed = this.fromTypeAnnotation(p.parameter.typeAnnotation, key);
+            const typed = this.fromTypeAnnotation(p.parameter.typeAnnotation, key, p.parameter);
             if (typed) return typed;
           }
         }

@@ -189,7 +189,7 @@ export function renderAmqplibOptionIntents(file: ParsedFile, syntax: AmqplibOpti
       } else {
         return { ok: false, reason: 'the declaration has no options object to change' };
       }
-    } else {
+    } else if (intent.kind === 'remove-argument' || intent.kind === 'replace-argument') {
       const sources = syntax.argumentSources.get(intent.key);
       if (!sources?.length) return { ok: false, reason: `cannot find where ${intent.key} is set` };
       for (const source of sources) {
@@ -206,6 +206,8 @@ export function renderAmqplibOptionIntents(file: ParsedFile, syntax: AmqplibOpti
           touched.push(file.span(source.prop.holder), ...valueEdit.touched);
         }
       }
+    } else {
+      return { ok: false, reason: `${intent.kind} does not apply to a queue declaration` };
     }
   }
 
@@ -233,7 +235,7 @@ export function renderAmqplibOptionIntents(file: ParsedFile, syntax: AmqplibOpti
 }
 
 /** Replace the value a property contributes: at its literal origin if it has one, else in place. */
-function replacePropertyValue(file: ParsedFile, prop: PropertyValue, text: string): RenderResult {
+export function replacePropertyValue(file: ParsedFile, prop: PropertyValue, text: string): RenderResult {
   const node = prop.node;
   const value = prop.value();
   if (value.kind === 'literal' && value.editable && value.origin && value.origin.file === file.path) {

@@ -1,0 +1,33 @@
+import type { FileModel, Finding } from '../model';
+import type { ParsedFile } from '../parse/ast';
+import { prefetchOf } from '../rules/consumer-facts';
+import type { ConsumerReport } from '../report/consumers';
+import { SEVERITY_RANK } from '../model';
+
+/** One row per consumer: its ack mode, prefetch, and a verdict from the consumer rules' findings. */
+export function consumerVerdicts(model: FileModel, findings: Finding[], file: ParsedFile): ConsumerReport[] {
+  return model.consumers.map((c) => {
+    const mine = findings.filter((f) => f.anchor === c.statementStart && f.start >= c.at.start && f.end <= c.at.end && CONSUMER_RULE_IDS.has(f.ruleId));
+    const p = prefetchOf(c);
+    const unsafe = mine.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warning);
+    const unknown = c.ack.kind === 'unknown' || p?.kind === 'unknown';
+    return {
+      file: c.at.file,
+      line: file.lines.position(c.at.start).line,
+      client: c.client,
+      queue: c.queue.kind === 'unknown' ? null : c.queue.value,
+      ack: c.ack.kind === 'unknown' ? 'unknown' : c.ack.value,
+      prefetch: p && p.kind !== 'unknown' ? p.value : null,
+      verdict: unsafe ? 'unsafe' : unknown ? 'unknown' : 'safe',
+      reasons: mine.map((f) => REASONS[f.ruleId] ?? f.ruleId),
+    };
+  });
+}
+
+const REASONS: Record<string, string> = {
+  'auto-ack-consumer': 'automatic ack: messages lost on a crash',
+  'unbounded-prefetch': 'no prefetch: the whole backlog is pushed at once',
+  'ineffective-prefetch': 'the prefetch does nothing with automatic ack',
+  'stream-consumer-requirements': 'a stream needs a prefetch and manual ack',
+};
+const CONSUMER_RULE_IDS = new Set(Object.keys(REASONS));

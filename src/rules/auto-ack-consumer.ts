@@ -1,0 +1,33 @@
+import { ALL_TARGETS, isReplyTo, type ConsumerRule, type Violation } from './types';
+import { ackSource, consumerLabel, hasLimit, MEASURED_FLOOD } from './consumer-facts';
+import { valueOf } from '../model';
+
+export const autoAckConsumer: ConsumerRule = {
+  meta: {
+    id: 'auto-ack-consumer',
+    title: 'A consumer with automatic acknowledgement: messages are lost on a crash, and nothing limits what the broker pushes',
+    appliesTo: 'consumer',
+    severity: ALL_TARGETS('warning'),
+    fixable: 'annotate',
+    docs: 'auto-ack-consumer',
+  },
+  checkConsumer(c, ctx): Violation[] {
+    const queue = valueOf(c.queue);
+    if (isReplyTo(queue) || (queue && ctx.streamQueues.has(queue))) return [];
+    if (c.ack.kind === 'unknown') {
+      return [{ severity: 'info', message: `${consumerLabel(c)}: ${ackSource(c)}. If it is true, the consumer acknowledges automatically.`, advice: 'consume with noAck: false and acknowledge each message after its work' }];
+    }
+    if (c.ack.value !== 'auto') return [];
+    const limit = hasLimit(c);
+    const flood = limit === true ? '' : ` With no prefetch the broker also pushes the whole backlog into the process at once (${MEASURED_FLOOD}).`;
+    return [
+      {
+        severity: 'warning',
+        message: `${consumerLabel(c)} acknowledges automatically (${ackSource(c)}): the broker forgets each message as it sends it, so a crash loses every message in flight.${flood}`,
+        advice: "consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming",
+        intents: [{ kind: 'manual-ack', prefetch: 10 }],
+        unsafeIntents: true,
+      },
+    ];
+  },
+};

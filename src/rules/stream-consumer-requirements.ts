@@ -1,0 +1,37 @@
+import { ALL_TARGETS, type ConsumerRule, type Violation } from './types';
+import { hasLimit } from './consumer-facts';
+import { valueOf } from '../model';
+
+export const streamConsumerRequirements: ConsumerRule = {
+  meta: {
+    id: 'stream-consumer-requirements',
+    title: 'A stream consumed without a prefetch or with automatic ack: refused (406, or 540 closing the connection)',
+    appliesTo: 'consumer',
+    severity: ALL_TARGETS('error'),
+    fixable: 'annotate',
+    docs: 'stream-consumer-requirements',
+    brokerError: "406 PRECONDITION_FAILED - consumer prefetch count is not set for stream queue 'Q' in vhost '/'",
+  },
+  checkConsumer(c, ctx): Violation[] {
+    const queue = valueOf(c.queue);
+    if (!queue || !ctx.streamQueues.has(queue)) return [];
+    const out: Violation[] = [];
+    if (valueOf(c.ack) === 'auto') {
+      out.push({
+        severity: 'error',
+        message: `'${queue}' is a stream, and its consumer acknowledges automatically: RabbitMQ refuses automatic ack on streams and closes the connection (540).`,
+        brokerError: `540 NOT_IMPLEMENTED - automatic acknowledgement not supported by stream queue '${queue}' in vhost '/'`,
+        advice: 'consume the stream with noAck: false and ack each message (acks are the credit that advances the consumer)',
+      });
+    }
+    if (hasLimit(c) === false) {
+      out.push({
+        severity: 'error',
+        message: `'${queue}' is a stream, and its consumer has no prefetch on its channel: RabbitMQ refuses the consume (406).`,
+        brokerError: `406 PRECONDITION_FAILED - consumer prefetch count is not set for stream queue '${queue}' in vhost '/'`,
+        advice: 'call prefetch(N) with N > 0 on the channel before consuming the stream',
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,37 @@
+import { ALL_TARGETS, isReplyTo, type ConsumerRule, type Violation } from './types';
+import { consumerLabel, hasLimit, MEASURED_FLOOD, prefetchOf } from './consumer-facts';
+import { valueOf } from '../model';
+
+export const unboundedPrefetch: ConsumerRule = {
+  meta: {
+    id: 'unbounded-prefetch',
+    title: 'A manual-ack consumer on a channel with no prefetch: the broker pushes every queued message at once',
+    appliesTo: 'consumer',
+    severity: ALL_TARGETS('warning'),
+    fixable: 'annotate',
+    docs: 'unbounded-prefetch',
+  },
+  checkConsumer(c, ctx): Violation[] {
+    const queue = valueOf(c.queue);
+    if (isReplyTo(queue) || (queue && ctx.streamQueues.has(queue))) return [];
+    if (valueOf(c.ack) !== 'manual') return [];
+    const limit = hasLimit(c);
+    if (limit === true) return [];
+    const p = prefetchOf(c);
+    if (limit === 'unknown') {
+      return [{ severity: 'info', message: `${consumerLabel(c)}: the prefetch is unknown (${p?.kind === 'unknown' ? p.reason : ''}); 0 would mean unlimited.`, advice: 'make sure the prefetch is above 0' }];
+    }
+    const why = p
+      ? 'prefetch 0 means unlimited'
+      : c.qosAfter
+        ? `its channel's prefetch is set only after the consume call, which does not apply to a consumer that already started`
+        : 'no prefetch is set on its channel before it starts consuming';
+    return [
+      {
+        severity: 'warning',
+        message: `${consumerLabel(c)} acknowledges manually but ${why}: the broker pushes every queued message to it at once, and they all wait in the process's memory (${MEASURED_FLOOD}).`,
+        advice: 'call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)',
+      },
+    ];
+  },
+};

@@ -1,0 +1,12 @@
+import amqp from 'amqplib';
+
+export async function start(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.consume('emails', async (msg) => {
+    await sendEmail(msg!.content);
+  }, { noAck: true });
+  await ch.consume('amq.rabbitmq.reply-to', (msg) => resolveReply(msg), { noAck: true });
+}
+
+declare function sendEmail(b: Buffer): Promise<void>;
+declare function resolveReply(m: unknown): void;
