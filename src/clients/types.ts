@@ -1,7 +1,7 @@
 import type { ParsedFile } from '../parse/ast';
 import type { FileModel, FixIntent, Subject } from '../model';
 import type { ValueResolver } from '../resolve/values';
-import type { RenderResult } from './shared/amqplib-options';
+import type { RenderResult } from './shared/queue-options';
 
 /** Per-file state shared by the clients that analyse the file. */
 export interface FileContext {

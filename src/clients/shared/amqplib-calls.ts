@@ -6,7 +6,7 @@ import { readAny } from './resolved';
 import type { FileContext } from '../types';
 import { shared } from '../types';
 import { AmqplibChannels } from './amqplib-channels';
-import { readAmqplibQueueOptions, type AmqplibOptionsSyntax } from './amqplib-options';
+import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from './queue-options';
 import { readBoolean, readString, type CallNode } from './resolved';
 
 export function amqplibChannels(ctx: FileContext): AmqplibChannels {
@@ -28,10 +28,10 @@ export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: str
   const [nameNode, second] = args(call);
   const optionsNode = second && !isFunction(unwrap(second)) ? second : undefined;
   const openParen = file.text.indexOf('(', call.callee.end ?? 0);
-  const addOptions: AmqplibOptionsSyntax['addOptions'] = nameNode
+  const addOptions: QueueOptionsSyntax['addOptions'] = nameNode
     ? { at: nameNode.end ?? 0, prefix: ', ', suffix: '' }
     : { at: openParen + 1, prefix: "'', ", suffix: call.arguments.length ? ', ' : '' };
-  const options = readAmqplibQueueOptions(file, resolver, optionsNode, library, optionsNode ? undefined : addOptions);
+  const options = readQueueOptions(file, resolver, optionsNode, { ...AMQPLIB_DIALECT, library }, { addOptions });
   const name: Resolved<string> = nameNode ? readString(file, resolver.resolve(nameNode), file.span(nameNode)) : defaulted('', library);
   return {
     kind: 'queue-declaration',

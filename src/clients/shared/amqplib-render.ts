@@ -4,7 +4,7 @@ import type { Consumer, FixIntent, Qos, Subject, TextEdit } from '../../model';
 import { indentationAt, lineEndingOf } from '../../text';
 import type { FileContext } from '../types';
 import type { AmqplibConsumerSyntax, AmqplibQosSyntax } from './amqplib-calls';
-import { renderAmqplibOptionIntents, replacePropertyValue, type AmqplibOptionsSyntax, type RenderResult } from './amqplib-options';
+import { renderQueueOptionIntents, replacePropertyValue, type QueueOptionsSyntax, type RenderResult } from './queue-options';
 import { enclosingFunction } from './call-context';
 
 /**
@@ -15,7 +15,7 @@ import { enclosingFunction } from './call-context';
 export function renderAmqplibSubject(subject: Subject, intents: FixIntent[], ctx: FileContext, flavour: 'channel' | 'wrapper'): RenderResult {
   switch (subject.kind) {
     case 'queue-declaration':
-      return renderAmqplibOptionIntents(ctx.file, subject.syntax as AmqplibOptionsSyntax, intents);
+      return renderQueueOptionIntents(ctx.file, subject.syntax as QueueOptionsSyntax, intents);
     case 'qos':
       if (intents.length === 1 && intents[0].kind === 'drop-global-qos') return dropGlobal(ctx, subject);
       break;

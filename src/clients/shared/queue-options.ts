@@ -3,7 +3,7 @@ import type { ParsedFile } from '../../parse/ast';
 import { unwrap } from '../../parse/ast';
 import type { FixIntent, QueueArgument, QueueFlag, Resolved, Span, TextEdit } from '../../model';
 import { defaulted, unknown } from '../../model';
-import type { ObjectValue, PropertyValue, ValueResolver } from '../../resolve/values';
+import type { ObjectValue, PropertyValue, Value, ValueResolver } from '../../resolve/values';
 import { lineEndingOf, preferredQuote, quoteString } from '../../text';
 import { editObject, type ObjectSpan } from '../../fix/object-edit';
 import { readAny, readBoolean } from './resolved';
@@ -26,14 +26,37 @@ interface ArgumentSource {
   via: 'option' | 'arguments';
 }
 
-/** What a renderer needs to edit an amqplib options object. */
-export interface AmqplibOptionsSyntax {
+/** How one client library spells queue options and what it does when they are left out. */
+export interface QueueOptionsDialect {
+  library: string;
+  /** Options that the library turns into x-arguments (amqplib: maxPriority → x-max-priority). */
+  promoted: Record<string, string>;
+  /** The option holding the raw x-arguments table, if the table lives in the options object. */
+  argumentsKey?: string;
+  /** Flag values when the option is left out (may depend on the queue name: pass them per call). */
+  defaults: Record<QueueFlag, boolean>;
+  /** amqplib reads `durable: undefined` as the default; other libraries read it as false. */
+  undefinedDurableIsDefault: boolean;
+}
+
+/** amqplib's `assertQueue` options (lib/api_args.js), also used by every amqplib-based library. */
+export const AMQPLIB_DIALECT: QueueOptionsDialect = {
+  library: 'amqplib',
+  promoted: AMQPLIB_PROMOTED_OPTIONS,
+  argumentsKey: 'arguments',
+  defaults: { durable: true, exclusive: false, autoDelete: false },
+  undefinedDurableIsDefault: true,
+};
+
+/** What a renderer needs to edit a queue options object. */
+export interface QueueOptionsSyntax {
   /** The options object, if the options resolve to one. */
   options?: ObjectValue;
   /** Why the options cannot be edited (unknown value), if so. */
   optionsUnknown?: string;
-  /** Resolved `arguments` table, if any. */
+  /** Resolved x-arguments table, if any. */
   argumentsObject?: ObjectValue;
+  /** The property that holds the table inside the options (absent for a positional table). */
   argumentsProp?: PropertyValue;
   flags: Partial<Record<QueueFlag, PropertyValue>>;
   argumentSources: Map<string, ArgumentSource[]>;
@@ -41,35 +64,64 @@ export interface AmqplibOptionsSyntax {
   addOptions?: { at: number; prefix: string; suffix: string };
 }
 
-export interface AmqplibQueueOptions {
+export interface QueueOptions {
   durable: Resolved<boolean>;
   exclusive: Resolved<boolean>;
   autoDelete: Resolved<boolean>;
   arguments: QueueArgument[];
   argumentsIncomplete?: string;
   dependsOn: Span[];
-  syntax: AmqplibOptionsSyntax;
+  syntax: QueueOptionsSyntax;
+}
+
+export interface ReadOptions {
+  addOptions?: QueueOptionsSyntax['addOptions'];
+  /** A separate x-arguments table (e.g. @cloudamqp's third positional argument). */
+  argumentsNode?: t.Node;
+  /** Defaults for this call, when they depend on the queue name. */
+  defaults?: Record<QueueFlag, boolean>;
 }
 
 /**
- * Reads an amqplib `assertQueue` options expression the way amqplib does:
- * durable defaults to true, exclusive and autoDelete to false, promoted options win over `arguments`.
+ * Reads a queue options expression the way the client library does: its defaults for left-out
+ * flags, its promoted options (which win over the raw `arguments` table, as in amqplib).
  */
-export function readAmqplibQueueOptions(
-  file: ParsedFile,
-  resolver: ValueResolver,
-  optionsNode: t.Node | undefined,
-  library: string,
-  addOptions?: AmqplibOptionsSyntax['addOptions'],
-  durableDefault = true,
-): AmqplibQueueOptions {
-  const syntax: AmqplibOptionsSyntax = { flags: {}, argumentSources: new Map(), addOptions };
-  const defaults = (): AmqplibQueueOptions => ({
-    durable: defaulted(durableDefault, library),
-    exclusive: defaulted(false, library),
-    autoDelete: defaulted(false, library),
-    arguments: [],
-    dependsOn: [],
+export function readQueueOptions(file: ParsedFile, resolver: ValueResolver, optionsNode: t.Node | undefined, dialect: QueueOptionsDialect, read: ReadOptions = {}): QueueOptions {
+  const library = dialect.library;
+  const defaultsFor = read.defaults ?? dialect.defaults;
+  const syntax: QueueOptionsSyntax = { flags: {}, argumentSources: new Map(), addOptions: optionsNode ? undefined : read.addOptions };
+  const args = new Map<string, QueueArgument>();
+  const dependsOn: Span[] = [];
+  const addSource = (key: string, source: ArgumentSource) => {
+    const list = syntax.argumentSources.get(key) ?? [];
+    list.push(source);
+    syntax.argumentSources.set(key, list);
+  };
+  let argumentsIncomplete: string | undefined;
+  const readTable = (value: Value) => {
+    if (value.kind === 'object') {
+      syntax.argumentsObject = value.object;
+      dependsOn.push(...value.object.reads);
+      if (value.object.open) argumentsIncomplete = `the arguments table ${value.object.open}`;
+      for (const [key, prop] of value.object.props) {
+        const v = prop.value();
+        if (v.kind === 'literal' && v.value === undefined) continue;
+        addSource(key, { prop, via: 'arguments' });
+        args.set(key, { key, value: readAny(v, file.span(prop.node)), via: 'arguments', spelledAs: key });
+        if (v.kind === 'literal' && v.origin) dependsOn.push(v.origin);
+      }
+    } else if (value.kind === 'unknown') {
+      argumentsIncomplete = `the arguments table ${value.reason}`;
+    }
+  };
+  if (read.argumentsNode) readTable(resolver.resolve(read.argumentsNode));
+  const defaults = (): QueueOptions => ({
+    durable: defaulted(defaultsFor.durable, library),
+    exclusive: defaulted(defaultsFor.exclusive, library),
+    autoDelete: defaulted(defaultsFor.autoDelete, library),
+    arguments: [...args.values()],
+    argumentsIncomplete,
+    dependsOn,
     syntax,
   });
   if (!optionsNode) return defaults();
@@ -82,50 +134,29 @@ export function readAmqplibQueueOptions(
       durable: unknown(reason),
       exclusive: unknown(reason),
       autoDelete: unknown(reason),
-      arguments: [],
+      arguments: [...args.values()],
       argumentsIncomplete: reason,
-      dependsOn: [],
+      dependsOn,
       syntax,
     };
   }
   const obj = value.object;
   syntax.options = obj;
-  const dependsOn = [...obj.reads];
-  const flag = (name: QueueFlag, def: boolean, coerce: 'truthy' | 'undefined-is-default') => {
+  dependsOn.push(...obj.reads);
+  const flag = (name: QueueFlag, coerce: 'truthy' | 'undefined-is-default') => {
     const prop = obj.props.get(name);
     if (prop) syntax.flags[name] = prop;
-    const r = readBoolean(file, prop, def, library, obj.open, coerce);
+    const r = readBoolean(file, prop, defaultsFor[name], library, obj.open, coerce);
     if (r.kind !== 'default' && r.origin) dependsOn.push(r.origin);
     return r;
   };
-
-  const args = new Map<string, QueueArgument>();
-  const addSource = (key: string, source: ArgumentSource) => {
-    const list = syntax.argumentSources.get(key) ?? [];
-    list.push(source);
-    syntax.argumentSources.set(key, list);
-  };
-  let argumentsIncomplete = obj.open;
-  const argsProp = obj.props.get('arguments');
-  if (argsProp) {
+  if (obj.open) argumentsIncomplete = obj.open;
+  const argsProp = dialect.argumentsKey ? obj.props.get(dialect.argumentsKey) : undefined;
+  if (argsProp && !read.argumentsNode) {
     syntax.argumentsProp = argsProp;
-    const argsValue = argsProp.value();
-    if (argsValue.kind === 'object') {
-      syntax.argumentsObject = argsValue.object;
-      dependsOn.push(...argsValue.object.reads);
-      if (argsValue.object.open) argumentsIncomplete = `the arguments table ${argsValue.object.open}`;
-      for (const [key, prop] of argsValue.object.props) {
-        const v = prop.value();
-        if (v.kind === 'literal' && v.value === undefined) continue;
-        addSource(key, { prop, via: 'arguments' });
-        args.set(key, { key, value: readAny(v, file.span(prop.node)), via: 'arguments', spelledAs: key });
-        if (v.kind === 'literal' && v.origin) dependsOn.push(v.origin);
-      }
-    } else if (argsValue.kind === 'unknown') {
-      argumentsIncomplete = `the arguments table ${argsValue.reason.replace(/^is /, 'is ')}`;
-    }
+    readTable(argsProp.value());
   }
-  for (const [option, key] of Object.entries(AMQPLIB_PROMOTED_OPTIONS)) {
+  for (const [option, key] of Object.entries(dialect.promoted)) {
     const prop = obj.props.get(option);
     if (!prop) continue;
     const v = prop.value();
@@ -136,9 +167,9 @@ export function readAmqplibQueueOptions(
   }
 
   return {
-    durable: flag('durable', durableDefault, 'undefined-is-default'),
-    exclusive: flag('exclusive', false, 'truthy'),
-    autoDelete: flag('autoDelete', false, 'truthy'),
+    durable: flag('durable', dialect.undefinedDurableIsDefault ? 'undefined-is-default' : 'truthy'),
+    exclusive: flag('exclusive', 'truthy'),
+    autoDelete: flag('autoDelete', 'truthy'),
     arguments: [...args.values()],
     argumentsIncomplete,
     dependsOn,
@@ -156,8 +187,8 @@ function objectSpan(obj: ObjectValue): ObjectSpan {
   };
 }
 
-/** Renders fix intents as edits of an amqplib options object (or a new one). */
-export function renderAmqplibOptionIntents(file: ParsedFile, syntax: AmqplibOptionsSyntax, intents: FixIntent[]): RenderResult {
+/** Renders fix intents as edits of a queue options object (or a new one), and of its x-arguments table. */
+export function renderQueueOptionIntents(file: ParsedFile, syntax: QueueOptionsSyntax, intents: FixIntent[]): RenderResult {
   const quote = preferredQuote(file.text);
   const eol = lineEndingOf(file.text);
   const edits: TextEdit[] = [];
