@@ -27,18 +27,25 @@ export interface Span {
 export type Resolved<T> =
   | { kind: 'known'; value: T; origin: Span }
   | { kind: 'default'; value: T; library: string }
-  | { kind: 'unknown'; reason: string; origin?: Span };
+  | { kind: 'unknown'; reason: string; origin?: Span; /** A function parameter: each call site decides the value. */ param?: ParamOrigin };
+
+/** The parameter of a function a value comes from (the function node is opaque to rules). */
+export interface ParamOrigin {
+  fn: object;
+  index: number;
+  name: string;
+}
 
 export const known = <T>(value: T, origin: Span): Resolved<T> => ({ kind: 'known', value, origin });
 export const defaulted = <T>(value: T, library: string): Resolved<T> => ({ kind: 'default', value, library });
-export const unknown = <T = never>(reason: string, origin?: Span): Resolved<T> => ({ kind: 'unknown', reason, origin });
+export const unknown = <T = never>(reason: string, origin?: Span, param?: ParamOrigin): Resolved<T> => (param ? { kind: 'unknown', reason, origin, param } : { kind: 'unknown', reason, origin });
 
 /** The value if the code or the library settles it, otherwise undefined. */
 export function valueOf<T>(r: Resolved<T> | undefined): T | undefined {
   return r && r.kind !== 'unknown' ? r.value : undefined;
 }
 
-export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span } {
+export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span; param?: ParamOrigin } {
   return !!r && r.kind === 'unknown';
 }
 
@@ -82,6 +89,12 @@ export interface QueueDeclaration {
   dependsOn: Span[];
   /** Opaque to rules: what the client needs to render fix intents in its own syntax. */
   syntax: unknown;
+  /** Re-reads the declaration with another resolver (one call site of the function it is in). */
+  rebuild?: (ctx: object) => QueueDeclaration;
+  /** Set when the declaration is seen through a call of the function that declares it. */
+  via?: { callee: string; declaredAt: Span };
+  /** Why a rewrite must not be made here even if one exists. */
+  rewriteBlocked?: string;
 }
 
 export type AckMode = 'auto' | 'manual';
@@ -189,6 +202,8 @@ export interface TextEdit {
   start: number;
   end: number;
   text: string;
+  /** The file to edit (a reported path), when it is not the file of the finding. */
+  file?: string;
 }
 
 export interface Fix {

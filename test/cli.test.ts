@@ -188,10 +188,10 @@ describe('fix', () => {
   });
 
   it('--safe-only annotates rewrites that would change existing queues', () => {
-    const src = "import amqp from 'amqplib';\nexport async function f(ch: amqp.Channel) {\n  await ch.assertQueue('q', { arguments: { 'x-queue-mode': 'lazy' } });\n}\n";
+    const src = "import amqp from 'amqplib';\nexport async function f(ch: amqp.Channel) {\n  await ch.assertQueue('q', { arguments: { 'x-queue-version': 1 } });\n}\n";
     const dir = project({ 'a.ts': src }, { git: true });
     cli(dir, 'fix', '--write', '--safe-only');
-    expect(read(dir, 'a.ts')).toBe(src.replace("  await ch.assertQueue", "  // rabbitmq4-codemod(deprecated-queue-argument): remove x-queue-mode\n  await ch.assertQueue"));
+    expect(read(dir, 'a.ts')).toBe(src.replace("  await ch.assertQueue", "  // rabbitmq4-codemod(deprecated-queue-argument): remove x-queue-version\n  await ch.assertQueue"));
   });
 });
 

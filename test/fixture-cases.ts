@@ -5,7 +5,7 @@ import { applyEdits } from '../src/fix/object-edit';
 import type { AnalyzeOptions } from '../src/engine/options';
 
 export const FIXTURES = path.join(__dirname, '..', 'test-fixtures');
-const INPUT = /\.input\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+const INPUT = /\.input\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json)$/;
 
 export interface FixtureCase {
   rule: string;
@@ -44,5 +44,5 @@ export function runFixture(c: FixtureCase, text = fs.readFileSync(c.input, 'utf8
 
 /** Findings as stored in .findings.json: the JSON report's fields. */
 export function storedFindings(result: FileResult): unknown[] {
-  return result.findings.map(({ start: _s, end: _e, anchor: _a, fix: { edits: _edits, ...fix }, ...rest }) => ({ ...rest, fix }));
+  return result.findings.map(({ start: _s, end: _e, anchor: _a, fix: { edits: _edits, optIn, ...fix }, ...rest }) => ({ ...rest, fix: optIn ? { ...fix, optIn: optIn.description } : fix }));
 }

@@ -20,6 +20,11 @@ export interface ClientModule {
   analyze(ctx: FileContext, model: FileModel): void;
   /** Renders fix intents for something this client recognised, in its own syntax. */
   render(subject: Subject, intents: FixIntent[], ctx: FileContext): RenderResult;
+  /**
+   * Optional: a rule's advice said in this library's terms (e.g. its config options instead of
+   * channel calls), for a subject it recognised; undefined keeps the rule's wording.
+   */
+  advice?(subject: Subject, ruleId: string, advice: string): string | undefined;
 }
 
 export function shared<T>(ctx: FileContext, key: string, make: () => T): T {

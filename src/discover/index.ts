@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { SOURCE_EXTENSIONS } from '../parse';
+import { isJsonPath, looksLikeJsonConfig, SOURCE_EXTENSIONS } from '../parse';
 
 /** Directories that hold dependencies, build output or tool caches, never user sources. */
 export const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.nuxt', '.turbo', '.cache', '.yarn', 'bower_components']);
@@ -28,6 +28,22 @@ export interface Discovery {
 export function isSourceFile(name: string): boolean {
   if (/\.d\.[mc]?ts$/.test(name)) return false;
   return SOURCE_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+/** JSON files that are never client configuration: package manifests, lock files, tool settings. */
+const TOOLING_JSON = /^(package(-lock)?|npm-shrinkwrap|composer(-lock)?|[tj]sconfig(\..*)?|lerna|nx|turbo|project|angular|\.?eslintrc|\.?babelrc|\.?prettierrc)\.json$/i;
+/** A configuration file larger than this is not hand-written client configuration. */
+const MAX_CONFIG_JSON_BYTES = 1024 * 1024;
+
+/** A JSON file worth analysing: client configuration by its text (a rascal topology), not a tooling file. */
+export function isJsonConfigFile(name: string, absolute: string): boolean {
+  if (!isJsonPath(name) || TOOLING_JSON.test(name)) return false;
+  try {
+    if (fs.statSync(absolute).size > MAX_CONFIG_JSON_BYTES) return false;
+    return looksLikeJsonConfig(fs.readFileSync(absolute, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 export function relativePath(cwd: string, absolute: string): string {
@@ -142,8 +158,9 @@ function walk(dir: string, realRoot: string, layers: IgnoreLayer[], excluded: Ig
       const real = fs.realpathSync(absolute);
       if (visited.has(real)) continue;
       walk(absolute, realRoot, here, excluded, cwd, out, seen, new Set([...visited, real]));
-    } else if (isFile && isSourceFile(entry.name)) {
+    } else if (isFile && (isSourceFile(entry.name) || isJsonPath(entry.name))) {
       if (ignored(here, absolute, false) || isExcluded(excluded, rel)) continue;
+      if (!isSourceFile(entry.name) && !isJsonConfigFile(entry.name, absolute)) continue;
       add(out, seen, cwd, absolute);
     }
   }

@@ -1,8 +1,8 @@
 import { CLIENTS, clientByName } from '../clients';
 import type { FileContext } from '../clients/types';
-import type { RenderResult } from '../clients/shared/amqplib-options';
+import type { RenderResult } from '../clients/shared/queue-options';
 import { ParsedFile } from '../parse/ast';
-import { parseSource, type ParseError } from '../parse';
+import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError } from '../parse';
 import { ValueResolver } from '../resolve/values';
 import { SEVERITY_RANK, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
 import { DECLARATION_RULES, subjectChecks } from '../rules';
@@ -13,6 +13,11 @@ import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
 import { linkQos } from './link';
+import * as path from 'node:path';
+import { Project } from '../resolve/project';
+import { diskHost } from '../resolve/module-resolution';
+import { parseJson } from '../parse/json';
+import { instantiate } from './instantiate';
 import { consumerVerdicts } from './verdicts';
 import type { ConsumerReport } from '../report/consumers';
 
@@ -20,14 +25,18 @@ export interface SourceInput {
   /** The path as reported (relative to the working directory, with `/`). */
   path: string;
   text: string;
+  /** Absolute path (default: `path` resolved against the working directory). */
+  absolute?: string;
 }
 
 export type FileStatus = 'analysed' | 'not-relevant' | 'parse-error';
 
 export interface FileResult {
   path: string;
+  absolute: string;
   text: string;
-  status: FileStatus;
+  /** `dependency`: not an input, but a module an import led to, which a fix edits. */
+  status: FileStatus | 'dependency';
   error?: ParseError;
   model?: FileModel;
   findings: Finding[];
@@ -42,7 +51,6 @@ export interface Analysis {
 }
 
 interface FileState {
-  input: SourceInput;
   result: FileResult;
   ctx?: FileContext;
   suppressions?: Suppressions;
@@ -70,39 +78,82 @@ export function isRelevant(text: string): boolean {
 
 /** Analyse a set of files as one project: models, findings and the edits a fix would make. */
 export function analyze(inputs: SourceInput[], options: AnalyzeOptions): Analysis {
-  const states = inputs.map(load);
-  const ruleCtx = ruleContext(states, options);
+  const cwd = options.cwd ?? process.cwd();
+  const display = (absolute: string) => path.relative(cwd, absolute).split(path.sep).join('/');
+  const overlay = new Map(inputs.map((i) => [i.absolute ?? path.resolve(cwd, i.path), i.text]));
+  const project: Project = new Project(diskHost(overlay, options.followImports !== false), (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project));
+  const states = new Map<string, FileState>();
+  for (const input of inputs) {
+    const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project);
+    states.set(input.path, state);
+  }
+  const stateFor = (file: string): FileState => {
+    let state = states.get(file);
+    if (!state) {
+      const absolute = path.resolve(cwd, file);
+      const ctx = project.context(absolute);
+      const result: FileResult = { path: file, absolute, text: ctx?.file.text ?? '', status: 'dependency', findings: [], edits: [], consumers: [] };
+      state = { result, ctx, suppressions: ctx ? new Suppressions(ctx.file) : undefined };
+      states.set(file, state);
+    }
+    if (!state.ctx && state.result.status === 'not-relevant') {
+      // An input the prefilter skipped, reached through an import: parse it now.
+      state.ctx = project.context(state.result.absolute);
+      if (state.ctx) state.suppressions = new Suppressions(state.ctx.file);
+    }
+    if (!state.result.model && state.ctx) state.result.model = emptyModel(file);
+    return state;
+  };
+  expandWrappers([...states.values()], project, [...overlay.keys()], stateFor);
+
+  const all = () => [...states.values()];
+  const ruleCtx = ruleContext(all(), options);
   const rules = DECLARATION_RULES.filter((r) => ruleEnabled(options, r.meta.id));
+  const lineOf = (span: Span) => stateFor(span.file).ctx?.file.lines.position(span.start).line ?? 1;
 
   const plans: DeclarationPlan[] = [];
-  for (const state of states) {
+  for (const state of all()) {
     for (const decl of state.result.model?.declarations ?? []) {
       const checked = checkDeclaration(rules, decl, ruleCtx).filter((c) => !isSuppressed(state, decl, c.meta.id, c.violation));
       if (checked.length) plans.push(plan(decl, state, checked, rules, ruleCtx, options));
     }
   }
-  resolveSharedEdits(plans, states);
-  for (const p of plans) emitDeclaration(p, options);
-  for (const state of states) {
-    if (!state.result.model) continue;
+  resolveSharedEdits(plans, all(), lineOf);
+  const route = (edit: TextEdit, fallback: string) => stateFor(edit.file ?? fallback).result.edits.push(edit);
+  for (const p of plans) emitDeclaration(p, options, lineOf, route);
+  for (const state of all()) {
+    if (!state.result.model || !state.ctx) continue;
     for (const check of subjectChecks()) {
       if (!ruleEnabled(options, check.meta.id)) continue;
       for (const subject of check.subjects(state.result.model)) {
         for (const violation of check.run(subject, ruleCtx)) {
-          if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options);
+          if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
         }
       }
     }
-    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx!.file);
+    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file);
   }
-  for (const state of states) finishFile(state);
-  return { options, files: states.map((s) => s.result) };
+  for (const state of all()) finishFile(state);
+  const results = all().map((s) => s.result).filter((r) => r.status !== 'dependency' || r.edits.length || r.findings.length);
+  return { options, files: results };
 }
 
-function load(input: SourceInput): FileState {
-  const result: FileResult = { path: input.path, text: input.text, status: 'not-relevant', findings: [], edits: [], consumers: [] };
-  const state: FileState = { input, result };
-  if (!isRelevant(input.text)) return state;
+function emptyModel(file: string): FileModel {
+  return { file, declarations: [], consumers: [], qos: [], publishes: [], opens: [] };
+}
+
+function openContext(display: string, absolute: string, text: string, project: Project): FileContext | undefined {
+  const parsed = absolute.endsWith('.json') ? parseJson(text) : parseSource(text, absolute);
+  if (!parsed.ok) return undefined;
+  const file = new ParsedFile(display, text, parsed.ast);
+  return { file, resolver: new ValueResolver(file, project, absolute), shared: new Map() };
+}
+
+function load(input: SourceInput, absolute: string, project: Project): FileState {
+  const result: FileResult = { path: input.path, absolute, text: input.text, status: 'not-relevant', findings: [], edits: [], consumers: [] };
+  const state: FileState = { result };
+  // A JSON file is analysed only as client configuration; any other JSON is never parsed.
+  if (!(isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : isRelevant(input.text))) return state;
   const parsed = parseSource(input.text, input.path);
   if (!parsed.ok) {
     result.status = 'parse-error';
@@ -110,8 +161,9 @@ function load(input: SourceInput): FileState {
     return state;
   }
   const file = new ParsedFile(input.path, input.text, parsed.ast);
-  const ctx: FileContext = { file, resolver: new ValueResolver(file), shared: new Map() };
-  const model: FileModel = { file: input.path, declarations: [], consumers: [], qos: [], publishes: [], opens: [] };
+  const ctx: FileContext = { file, resolver: new ValueResolver(file, project, absolute), shared: new Map() };
+  project.add(absolute, ctx);
+  const model = emptyModel(input.path);
   for (const client of CLIENTS) if (client.mentions.test(input.text)) client.analyze(ctx, model);
   linkQos(model);
   result.status = 'analysed';
@@ -121,7 +173,22 @@ function load(input: SourceInput): FileState {
   return state;
 }
 
+/** A declaration in a wrapper function is judged at each call of the wrapper, with that call's arguments. */
+function expandWrappers(states: FileState[], project: Project, candidates: string[], stateFor: (file: string) => FileState): void {
+  for (const state of states) {
+    const model = state.result.model;
+    if (!model || !state.ctx) continue;
+    for (const decl of [...model.declarations]) {
+      const expanded = instantiate(decl, { ctx: state.ctx, absolute: state.result.absolute }, project, candidates);
+      if (!expanded) continue;
+      model.declarations.splice(model.declarations.indexOf(decl), 1);
+      for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.declarations.push(inst);
+    }
+  }
+}
+
 function ruleContext(states: FileState[], options: AnalyzeOptions): RuleContext {
+  // Consumers and prefetch calls are matched within one file (channels are per file).
   const queueTypes = new Map<string, QueueType>();
   for (const s of states) {
     for (const d of s.result.model?.declarations ?? []) {
@@ -173,6 +240,10 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
     current = applyIntents(decl, p.intents);
   }
   if (p.intents.length === 0) return p;
+  if (decl.rewriteBlocked) {
+    p.notRewritten = decl.rewriteBlocked;
+    return p;
+  }
   const left = checkDeclaration(rules, current, ctx).filter((c) => matters(c.violation) && !(c.violation.intents?.length && !usable(c.violation, options)));
   if (left.length) {
     p.notRewritten = `no safe rewrite makes it legal (${left[0].violation.message})`;
@@ -196,7 +267,7 @@ const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
  * A rewrite may edit a value that other declarations read too (a shared constant or options object)
  * only if each of them wants exactly the same edit there. Otherwise every such rewrite is annotated.
  */
-function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[]): void {
+function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[], lineOf: (s: Span) => number): void {
   const all = states.flatMap((s) => s.result.model?.declarations ?? []);
   let changed = true;
   while (changed) {
@@ -211,10 +282,8 @@ function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[]): void
           return !q?.rewrite || editsWithin(q, t) !== mine;
         });
         if (other) {
-          const where = states.find((s) => s.result.model?.declarations.includes(other));
-          const line = where?.ctx?.file.lines.position(other.at.start).line;
           p.rewrite = undefined;
-          p.notRewritten = `the value it would change is shared with ${other.callee} at ${other.at.file}:${line}, which does not need the same change; change it for this declaration only`;
+          p.notRewritten = `the value it would change is shared with ${other.callee} at ${other.at.file}:${lineOf(other.at)}, which does not need the same change; change it for this declaration only`;
           changed = true;
           break;
         }
@@ -225,13 +294,15 @@ function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[]): void
 
 function editsWithin(p: DeclarationPlan, t: Span): string {
   return p
-    .rewrite!.edits.filter((e) => e.start >= t.start && e.end <= t.end && p.decl.at.file === t.file)
+    .rewrite!.edits.filter((e) => e.start >= t.start && e.end <= t.end && (e.file ?? p.decl.at.file) === t.file)
     .map(editKey)
     .sort()
     .join('|');
 }
 
-function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions): void {
+type Route = (edit: TextEdit, fallbackFile: string) => void;
+
+function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route): void {
   const firstRewrite = p.checked.find((c) => usable(c.violation, options))?.violation;
   for (const { meta, violation } of p.checked) {
     const rewritten = !!p.rewrite && usable(violation, options) && matters(violation);
@@ -244,13 +315,13 @@ function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions): void {
     emitFinding(p.state, p.decl, meta, violation, {
       rewrite: rewritten ? { edits: p.rewrite!.edits, description: description! } : undefined,
       notRewritten: violation.intents?.length && usable(violation, options) ? p.notRewritten : undefined,
-    });
+    }, lineOf, route);
   }
-  if (p.rewrite) p.state.result.edits.push(...p.rewrite.edits);
+  if (p.rewrite) for (const e of p.rewrite.edits) route(e, p.decl.at.file);
 }
 
 /** Consumers, prefetch calls, publishes and opens: each violation is fixed (or not) on its own. */
-function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violation: Violation, options: AnalyzeOptions): void {
+function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violation: Violation, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route): void {
   let rewrite: { edits: TextEdit[]; description: string } | undefined;
   let optIn: { edits: TextEdit[]; description: string } | undefined;
   let notRewritten: string | undefined;
@@ -261,8 +332,8 @@ function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violati
     else if (usable(violation, options)) rewrite = { edits: rendered.edits, description };
     else if (violation.unsafeIntents) optIn = { edits: rendered.edits, description };
   }
-  emitFinding(state, subject, meta, violation, { rewrite, optIn, notRewritten: usable(violation, options) ? notRewritten : undefined });
-  if (rewrite) state.result.edits.push(...rewrite.edits);
+  emitFinding(state, subject, meta, violation, { rewrite, optIn, notRewritten: usable(violation, options) ? notRewritten : undefined }, lineOf, route);
+  if (rewrite) for (const e of rewrite.edits) route(e, subject.at.file);
 }
 
 function emitFinding(
@@ -271,17 +342,22 @@ function emitFinding(
   meta: RuleMeta,
   violation: Violation,
   fix: { rewrite?: { edits: TextEdit[]; description: string }; optIn?: { edits: TextEdit[]; description: string }; notRewritten?: string },
+  lineOf: (s: Span) => number,
+  route: Route,
 ): void {
   const file = state.ctx!.file;
   // Report at the subject; a value set elsewhere (a shared constant) is named in the message.
   const inside = violation.focus && violation.focus.file === subject.at.file && violation.focus.start >= subject.at.start && violation.focus.end <= subject.at.end;
   const focus = inside ? violation.focus! : subject.at;
   let message = violation.message;
-  if (violation.focus && !inside) message += ` The value is set at ${violation.focus.file}:${file.lines.position(violation.focus.start).line}.`;
+  if (violation.focus && !inside) message += ` The value is set at ${violation.focus.file}:${lineOf(violation.focus)}.`;
+  if (subject.kind === 'queue-declaration' && subject.via) message += ` (Declared by ${subject.via.callee} at ${subject.via.declaredAt.file}:${lineOf(subject.via.declaredAt)}.)`;
   const start = file.lines.position(focus.start);
   const end = file.lines.position(focus.end);
   let kind: Finding['fix']['kind'] = 'none';
-  let description = violation.advice;
+  // The advice in the library's own terms, when the client says it differently.
+  const advice = clientByName(subject.client)?.advice?.(subject, meta.id, violation.advice) ?? violation.advice;
+  let description = advice;
   let edits: TextEdit[] | undefined;
   if (fix.rewrite) {
     kind = 'rewrite';
@@ -289,10 +365,11 @@ function emitFinding(
     edits = fix.rewrite.edits;
   } else if (matters(violation)) {
     kind = 'annotate';
-    if (fix.notRewritten) description = `${violation.advice} (not rewritten: ${fix.notRewritten})`;
-    const edit = annotationEdit(file.text, subject.statementStart, meta.id, description);
+    if (fix.notRewritten) description = `${advice} (not rewritten: ${fix.notRewritten})`;
+    // JSON has no comments: a finding in a JSON configuration file stays for a human, unmarked.
+    const edit = isJsonPath(file.path) ? undefined : annotationEdit(file.text, subject.statementStart, meta.id, description);
     if (edit) {
-      state.result.edits.push(edit);
+      route(edit, subject.at.file);
       edits = [edit];
     }
   }

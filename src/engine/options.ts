@@ -10,6 +10,10 @@ export interface AnalyzeOptions {
   safeOnly?: boolean;
   /** Allow the opt-in rewrites (e.g. auto-ack consumers to manual ack). */
   unsafeFixes?: boolean;
+  /** Reported paths are relative to this directory (default: the process's). */
+  cwd?: string;
+  /** Follow imports to files that are not analysed inputs (default true). */
+  followImports?: boolean;
 }
 
 export const DEFAULT_OPTIONS: AnalyzeOptions = { target: DEFAULT_TARGET };

@@ -45,8 +45,10 @@ export function runProject(roots: string[], project: ProjectOptions, options: An
       skipped.push({ file: f.relative, message: 'skipped: binary file' });
       continue;
     }
-    inputs.push({ path: f.relative, text: buf.toString('utf8') });
+    inputs.push({ path: f.relative, text: buf.toString('utf8'), absolute: f.absolute });
     absolute.set(f.relative, f.absolute);
   }
-  return { analysis: analyze(inputs, options), discovered: found.files.length, skipped, errors: found.errors, absolute };
+  const analysis = analyze(inputs, { cwd: project.cwd, ...options });
+  for (const f of analysis.files) absolute.set(f.path, f.absolute);
+  return { analysis, discovered: found.files.length, skipped, errors: found.errors, absolute };
 }

@@ -1,5 +1,6 @@
 import { parse, type ParserPlugin } from '@babel/parser';
 import type { File } from '@babel/types';
+import { parseJson } from './json';
 
 export type Dialect = 'ts' | 'tsx' | 'js';
 
@@ -34,7 +35,20 @@ export interface ParseError {
 
 export type ParseResult = { ok: true; ast: File } | { ok: false; error: ParseError };
 
+/**
+ * JSON files are read only as client configuration (a rascal topology: an object with "vhosts"
+ * holding "queues"). Any other JSON (package.json, tsconfig.json, lock files) is never parsed.
+ */
+export function isJsonPath(path: string): boolean {
+  return path.endsWith('.json');
+}
+
+export function looksLikeJsonConfig(text: string): boolean {
+  return /"vhosts"\s*:/.test(text) && /"queues"\s*:/.test(text);
+}
+
 export function parseSource(text: string, path: string): ParseResult {
+  if (isJsonPath(path)) return parseJsonConfig(text);
   const dialect = dialectOf(path);
   const sourceType = /\.cjs$/.test(path) ? 'script' : 'unambiguous';
   try {
@@ -54,4 +68,17 @@ export function parseSource(text: string, path: string): ParseResult {
     const message = err.message.replace(/\s*\(\d+:\d+\)\s*$/, '');
     return { ok: false, error: { message, line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1 } };
   }
+}
+
+/** A JSON configuration file: strict JSON (so a fix can never write anything else), as a Babel AST. */
+function parseJsonConfig(text: string): ParseResult {
+  try {
+    JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    const message = (e as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const before = text.slice(0, at ? Number(at[1]) : 0).split(/\r\n|\r|\n/);
+    return { ok: false, error: { message: `invalid JSON: ${message}`, line: before.length, column: before[before.length - 1].length + 1 } };
+  }
+  return parseJson(text);
 }

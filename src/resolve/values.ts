@@ -2,18 +2,37 @@ import type * as t from '@babel/types';
 import { isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { Span } from '../model';
 import { Scopes } from './scope';
+import type { Project } from './project';
+
+/** One call of a function: its arguments, resolved in the caller. */
+export interface CallSiteBinding {
+  fn: t.Function;
+  args: (Node | undefined)[];
+  caller: ValueResolver;
+}
 
 export type Primitive = string | number | boolean | null | undefined;
+
+/** A function parameter a value comes from: each call site decides it. */
+export interface ParamRef {
+  fn: t.Function;
+  index: number;
+  name: string;
+}
 
 export type Value =
   | { kind: 'literal'; value: Primitive; origin?: Span; /** the origin is a literal that an edit may replace */ editable: boolean }
   | { kind: 'object'; object: ObjectValue }
   | { kind: 'array'; items: Value[]; origin: Span }
   | { kind: 'function'; node: t.Function }
-  | { kind: 'unknown'; reason: string; origin?: Span };
+  /** A module namespace (`import * as m`, `require('./m')`): its members are its exports. */
+  | { kind: 'module'; absolute: string }
+  | { kind: 'unknown'; reason: string; origin?: Span; param?: ParamRef; notExported?: boolean };
 
 export interface PropertyValue {
   key: string;
+  /** The file that holds the property (spreads may bring properties from other modules). */
+  file: ParsedFile;
   /** The property as written (in the object literal that holds it). */
   node: t.ObjectProperty | t.ObjectMethod;
   /** The object literal that holds the property. */
@@ -22,6 +41,8 @@ export interface PropertyValue {
 }
 
 export interface ObjectValue {
+  /** The file that holds the object literal. */
+  file: ParsedFile;
   /** The object literal the value starts from. */
   node: t.ObjectExpression;
   origin: Span;
@@ -45,8 +66,27 @@ export class ValueResolver {
   private readonly memo = new Map<Node, Value>();
   private readonly active = new Set<Node>();
 
-  constructor(readonly file: ParsedFile) {
+  constructor(
+    readonly file: ParsedFile,
+    /** Resolves imports across files; without it, imported values are unknown. */
+    readonly project?: Project,
+    readonly absolute?: string,
+    /** Arguments of one call site for a function's parameters (interprocedural evaluation). */
+    private readonly callSite?: CallSiteBinding,
+  ) {
     this.scopes = new Scopes(file);
+  }
+
+  /** This file's values as seen from one call of `fn`: its parameters take that call's arguments. */
+  withCallSite(binding: CallSiteBinding): ValueResolver {
+    return new ValueResolver(this.file, this.project, this.absolute, binding);
+  }
+
+  /** A function, class or enum declaration as a value. */
+  resolveDeclaration(node: Node): Value {
+    if (isFunction(node)) return { kind: 'function', node };
+    if (node.type === 'TSEnumDeclaration') return this.enumValue(node, 0);
+    return { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is a ${node.type === 'ClassDeclaration' ? 'class' : 'declaration'}`, origin: this.file.span(node) };
   }
 
   resolve(expr: Node | null | undefined, depth = 0): Value {
@@ -75,6 +115,9 @@ export class ValueResolver {
   }
 
   member(value: Value, key: string, at: Node): Value {
+    if (value.kind === 'module') {
+      return this.project ? this.project.exported(value.absolute, key) : { kind: 'unknown', reason: `comes from another module` };
+    }
     if (value.kind === 'object') {
       const prop = value.object.props.get(key);
       if (prop) return prop.value();
@@ -165,15 +208,29 @@ export class ValueResolver {
         if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
         return this.resolvePath(binding.init, binding.path, depth);
       case 'param': {
+        const site = this.callSite;
+        if (site && binding.fn === site.fn && binding.paramIndex !== undefined) {
+          const arg = site.args[binding.paramIndex];
+          // A missing or undefined argument takes the parameter's default value.
+          const given = arg ? site.caller.resolve(arg, depth) : undefined;
+          const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? { kind: 'literal', value: undefined, editable: false }) : given;
+          return binding.path.length ? binding.path.reduce((v, k) => this.member(v, k, node), value) : value;
+        }
         const fnName = functionName(binding.fn);
         return {
           kind: 'unknown',
           reason: `\`${node.name}\` is a parameter of ${fnName}: its value depends on each caller`,
           origin: this.file.span(binding.id),
+          param: binding.fn && binding.paramIndex !== undefined && binding.path.length === 0 ? { fn: binding.fn, index: binding.paramIndex, name: node.name } : undefined,
         };
       }
-      case 'import':
+      case 'import': {
+        if (this.project && this.absolute && binding.importSource) {
+          const value = this.project.imported(this.absolute, binding.importSource, binding.importedName ?? 'default');
+          return value.kind === 'unknown' ? { ...value, reason: `\`${node.name}\` ${value.reason}`, origin: value.origin ?? this.file.span(binding.id) } : value;
+        }
         return { kind: 'unknown', reason: `\`${node.name}\` is imported from '${binding.importSource}'`, origin: this.file.span(binding.id) };
+      }
       case 'function':
         if (isFunction(binding.declaration)) return { kind: 'function', node: binding.declaration };
         return { kind: 'unknown', reason: `\`${node.name}\` is a function`, origin: span };
@@ -193,12 +250,13 @@ export class ValueResolver {
       const init = member.initializer;
       props.set(key, {
         key,
+        file: this.file,
         node: member as unknown as t.ObjectProperty,
         holder,
         value: () => (init ? this.resolve(init, depth) : { kind: 'unknown', reason: `enum member ${key} has an implicit value` }),
       });
     }
-    return { kind: 'object', object: { node: holder, origin: this.file.span(decl), props, reads: [] } };
+    return { kind: 'object', object: { file: this.file, node: holder, origin: this.file.span(decl), props, reads: [] } };
   }
 
   private memberExpression(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value {
@@ -220,7 +278,7 @@ export class ValueResolver {
   }
 
   object(node: t.ObjectExpression, depth: number): ObjectValue {
-    const result: ObjectValue = { node, origin: this.file.span(node), props: new Map(), reads: [this.file.span(node)] };
+    const result: ObjectValue = { file: this.file, node, origin: this.file.span(node), props: new Map(), reads: [this.file.span(node)] };
     for (const prop of node.properties) {
       if (prop.type === 'SpreadElement') {
         const spread = this.resolve(prop.argument, depth);
@@ -244,6 +302,7 @@ export class ValueResolver {
       const valueNode = prop.type === 'ObjectProperty' ? (prop.value as Node) : prop;
       result.props.set(key, {
         key,
+        file: this.file,
         node: prop,
         holder: node,
         value: () => (prop.type === 'ObjectMethod' ? { kind: 'function', node: prop } : this.resolve(valueNode, depth)),
@@ -308,6 +367,13 @@ export class ValueResolver {
     const callee = this.file.source(node.callee);
     if ((callee === 'Object.freeze' || callee === 'structuredClone') && node.arguments[0]) {
       return this.resolve(node.arguments[0] as Node, depth);
+    }
+    if (callee === 'require' && node.arguments[0]?.type === 'StringLiteral' && this.project && this.absolute) {
+      const spec = node.arguments[0].value;
+      if (spec.startsWith('.')) {
+        const commonjs = this.project.imported(this.absolute, spec, 'default');
+        return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
+      }
     }
     return { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
   }

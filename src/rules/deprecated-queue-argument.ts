@@ -33,7 +33,7 @@ export const deprecatedQueueArgument: DeclarationRule = {
 
 function check(decl: QueueDeclaration, arg: QueueArgument, ctx: RuleContext): Violation | undefined {
   const is43 = atLeast(ctx.target, '4.3');
-  const focus = arg.value.kind !== 'default' && arg.value.origin?.file === decl.at.file ? arg.value.origin : undefined;
+  const focus = arg.value.kind !== 'default' ? arg.value.origin : undefined;
   const label = queueLabel(decl);
   const spelled = arg.via === 'option' ? `${arg.spelledAs} (${arg.key})` : arg.key;
   switch (arg.key) {
@@ -76,14 +76,13 @@ function check(decl: QueueDeclaration, arg: QueueArgument, ctx: RuleContext): Vi
       };
     }
     case 'x-queue-mode':
+      // The 4.3 release notes announce a refusal, but a real 4.3.6 broker accepts and ignores it; removing
+      // it makes an existing queue refuse the redeclaration (406 inequivalent arg) for no gain.
       return {
         severity: 'warning',
-        message: `${label} sets ${spelled}: classic queues ignore it since 3.12 (they always page to disk), and the 4.3 release notes announce that it is refused.`,
+        message: `${label} sets ${spelled}: classic queues ignore it since 3.12 (they always page to disk). The 4.3 release notes announce that it is refused, but RabbitMQ 4.3.6 still accepts and ignores it.`,
         focus,
-        intents: [{ kind: 'remove-argument', key: arg.key }],
-        advice: `remove ${spelled}`,
-        existingQueue: REDECLARE(arg.key),
-        risky: true,
+        advice: `remove ${spelled} when the queue is next recreated (removing it from the declaration of an existing queue is refused with 406 inequivalent arg 'x-queue-mode')`,
       };
     default:
       return undefined;

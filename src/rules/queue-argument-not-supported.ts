@@ -39,7 +39,7 @@ export const queueArgumentNotSupported: DeclarationRule = {
           severity: 'warning',
           message: `${queueLabel(decl)} (${type}) sets ${spelled}, which a ${type} queue does not accept: RabbitMQ ${ARGUMENT_MATRIX[arg.key]?.patch ?? '4.3'} refuses it with 406 (earlier 4.x versions ignore it).`,
           brokerError,
-          focus: arg.value.kind !== 'default' && arg.value.origin?.file === decl.at.file ? arg.value.origin : undefined,
+          focus: arg.value.kind !== 'default' ? arg.value.origin : undefined,
           intents,
           advice,
           existingQueue: `${arg.key} is not part of a ${type} queue's equivalence check, so an existing queue accepts the declaration without it.`,
@@ -52,7 +52,7 @@ export const queueArgumentNotSupported: DeclarationRule = {
         severity: 'error',
         message: `${queueLabel(decl)} is a ${type} queue and sets ${spelled}, which a ${type} queue does not accept: RabbitMQ ${ARGUMENT_MATRIX[arg.key]?.patch ?? ''}${ARGUMENT_MATRIX[arg.key]?.patch ? ' and later refuse' : 'refuses'} the declaration (406).${note}`,
         brokerError,
-        focus: arg.value.kind !== 'default' && arg.value.origin?.file === decl.at.file ? arg.value.origin : undefined,
+        focus: arg.value.kind !== 'default' ? arg.value.origin : undefined,
         intents,
         advice,
         existingQueue: since

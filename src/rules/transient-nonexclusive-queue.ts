@@ -31,7 +31,7 @@ export const transientNonexclusiveQueue: DeclarationRule = {
           severity: 'info',
           message: `${queueLabel(decl)}: ${which.kind === 'unknown' ? unknownClause(flag, which.reason) : ''}. If it is false at run time, the queue is transient and non-exclusive, and ${when}.`,
           brokerError: BROKER_ERROR_TRANSIENT,
-          focus: which.kind === 'unknown' && which.origin?.file === decl.at.file ? which.origin : undefined,
+          focus: which.kind === 'unknown' ? which.origin : undefined,
           advice: `make sure ${flag} is true for this queue (a durable queue, or an exclusive one for a per-connection temporary queue)`,
         },
       ];
@@ -44,7 +44,7 @@ export const transientNonexclusiveQueue: DeclarationRule = {
         severity,
         message: `${queueLabel(decl)} is transient (${durableFrom}) and not exclusive: ${when}.`,
         brokerError: BROKER_ERROR_TRANSIENT,
-        focus: durable.kind === 'known' && durable.origin.file === decl.at.file ? durable.origin : undefined,
+        focus: durable.kind === 'known' ? durable.origin : undefined,
         intents: serverNamed ? [{ kind: 'set-flag', flag: 'exclusive', value: true }] : [{ kind: 'set-flag', flag: 'durable', value: true }],
         advice: serverNamed
           ? 'declare the server-named queue with exclusive: true (a per-connection temporary queue)'

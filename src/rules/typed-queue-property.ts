@@ -1,7 +1,8 @@
 import type { FixIntent, QueueDeclaration, QueueType, Resolved } from '../model';
-import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
+import { atLeast, ALL_TARGETS, type DeclarationRule, type Violation } from './types';
 import { brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
 import { unknownClause } from './wording';
+import { BROKER_ERROR_TRANSIENT } from './transient-nonexclusive-queue';
 
 interface Problem {
   property: string;
@@ -35,10 +36,15 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
       if (serverNamed) {
         problems.push({ property: 'server-named', what: 'server-named (empty name)', brokerError: `406 PRECONDITION_FAILED - Cannot declare a server-named queue for type ${brokerTypeName(type)}` });
       }
+      // On 4.3 the transient-queue check runs before the property checks: a non-durable, non-exclusive
+      // quorum queue or stream gets the 541 and the connection closes (checked against a real 4.3.6
+      // broker with upstream defaults; 4.0-4.2, or 4.3 with transient queues permitted, answer 406).
+      if (atLeast(ctx.target, '4.3') && is(decl.durable, false) && is(decl.exclusive, false)) {
+        problems.push({ property: 'non-durable', what: 'non-durable', brokerError: BROKER_ERROR_TRANSIENT });
+      }
       if (is(decl.autoDelete, true)) problems.push({ property: 'auto-delete', what: 'auto-delete', brokerError: `406 PRECONDITION_FAILED - invalid property 'auto-delete' for queue '${q}' in vhost '/'` });
       if (is(decl.exclusive, true)) problems.push({ property: 'exclusive', what: 'exclusive', brokerError: `406 PRECONDITION_FAILED - invalid property 'exclusive-owner' for queue '${q}' in vhost '/'` });
-      // A real 4.3.6 broker answers 406 'non-durable' here, not the transient-queue 541 (broker-probe.md).
-      if (is(decl.durable, false)) {
+      if (is(decl.durable, false) && !problems.some((p) => p.property === 'non-durable')) {
         problems.push({ property: 'non-durable', what: 'non-durable', brokerError: `406 PRECONDITION_FAILED - invalid property 'non-durable' for queue '${q}' in vhost '/'` });
       }
       const unknownFlags = (['durable', 'exclusive', 'autoDelete'] as const).filter((f) => decl[f].kind === 'unknown');

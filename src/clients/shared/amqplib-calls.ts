@@ -49,6 +49,7 @@ export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: str
     argumentsIncomplete: options.argumentsIncomplete,
     dependsOn: options.dependsOn,
     syntax: options.syntax,
+    rebuild: (other) => amqplibDeclaration(other as FileContext, call, client, library),
   };
 }
 

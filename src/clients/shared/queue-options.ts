@@ -6,6 +6,7 @@ import { defaulted, unknown } from '../../model';
 import type { ObjectValue, PropertyValue, Value, ValueResolver } from '../../resolve/values';
 import { lineEndingOf, preferredQuote, quoteString } from '../../text';
 import { editObject, type ObjectSpan } from '../../fix/object-edit';
+import { isJsonPath } from '../../parse';
 import { readAny, readBoolean } from './resolved';
 
 /** amqplib's promoted queue options and the x-argument each becomes (lib/api_args.js). */
@@ -129,11 +130,12 @@ export function readQueueOptions(file: ParsedFile, resolver: ValueResolver, opti
   if (value.kind === 'literal' && (value.value === undefined || value.value === null)) return defaults();
   if (value.kind !== 'object') {
     const reason = value.kind === 'unknown' ? `the options ${value.reason.replace(/^is /, 'are ')}` : 'the options are not an object';
+    const param = value.kind === 'unknown' ? value.param : undefined;
     syntax.optionsUnknown = reason;
     return {
-      durable: unknown(reason),
-      exclusive: unknown(reason),
-      autoDelete: unknown(reason),
+      durable: unknown(reason, undefined, param),
+      exclusive: unknown(reason, undefined, param),
+      autoDelete: unknown(reason, undefined, param),
       arguments: [...args.values()],
       argumentsIncomplete: reason,
       dependsOn,
@@ -187,6 +189,15 @@ function objectSpan(obj: ObjectValue): ObjectSpan {
   };
 }
 
+/** JSON (a configuration file) needs double-quoted keys and strings; code keeps the file's style. */
+function keyIn(file: ParsedFile, key: string): string {
+  return isJsonPath(file.path) ? `"${key}"` : key;
+}
+
+function quoteIn(file: ParsedFile): "'" | '"' {
+  return isJsonPath(file.path) ? '"' : preferredQuote(file.text);
+}
+
 /** Renders fix intents as edits of a queue options object (or a new one), and of its x-arguments table. */
 export function renderQueueOptionIntents(file: ParsedFile, syntax: QueueOptionsSyntax, intents: FixIntent[]): RenderResult {
   const quote = preferredQuote(file.text);
@@ -195,6 +206,13 @@ export function renderQueueOptionIntents(file: ParsedFile, syntax: QueueOptionsS
   const touched: Span[] = [];
   // Per object literal: properties to remove and properties to add.
   const objects = new Map<t.ObjectExpression, { remove: t.Node[]; insert: string[] }>();
+  // The file of each object literal to edit (a shared options object may live in another module).
+  const holderFiles = new Map<t.ObjectExpression, ParsedFile>();
+  if (syntax.options) holderFiles.set(syntax.options.node, syntax.options.file);
+  if (syntax.argumentsObject) holderFiles.set(syntax.argumentsObject.node, syntax.argumentsObject.file);
+  for (const sources of syntax.argumentSources.values()) for (const src of sources) holderFiles.set(src.prop.holder, src.prop.file);
+  for (const prop of Object.values(syntax.flags)) if (prop) holderFiles.set(prop.holder, prop.file);
+  if (syntax.argumentsProp) holderFiles.set(syntax.argumentsProp.holder, syntax.argumentsProp.file);
   const forObject = (o: t.ObjectExpression) => {
     let entry = objects.get(o);
     if (!entry) objects.set(o, (entry = { remove: [], insert: [] }));
@@ -212,7 +230,7 @@ export function renderQueueOptionIntents(file: ParsedFile, syntax: QueueOptionsS
         edits.push(...edit.edits);
         touched.push(...edit.touched);
       } else if (syntax.options) {
-        forObject(syntax.options.node).insert.push(`${intent.flag}: ${text}`);
+        forObject(syntax.options.node).insert.push(`${keyIn(syntax.options.file, intent.flag)}: ${text}`);
       } else if (syntax.optionsUnknown) {
         return { ok: false, reason: syntax.optionsUnknown };
       } else if (syntax.addOptions) {
@@ -229,12 +247,12 @@ export function renderQueueOptionIntents(file: ParsedFile, syntax: QueueOptionsS
         } else {
           const p = source.prop.node;
           if (p.type !== 'ObjectProperty' || source.via !== 'arguments') return { ok: false, reason: `${intent.key} is not written as a plain property` };
-          const keyText = quoteString(intent.newKey, quote);
-          edits.push({ start: p.key.start ?? 0, end: p.key.end ?? 0, text: p.computed ? `[${keyText}]` : keyText });
-          const valueEdit = replacePropertyValue(file, source.prop, quoteString(intent.newValue, quote));
+          const keyText = quoteString(intent.newKey, quoteIn(source.prop.file));
+          edits.push({ start: p.key.start ?? 0, end: p.key.end ?? 0, text: p.computed ? `[${keyText}]` : keyText, file: source.prop.file.path });
+          const valueEdit = replacePropertyValue(file, source.prop, quoteString(intent.newValue, quoteIn(source.prop.file)));
           if (!valueEdit.ok) return valueEdit;
           edits.push(...valueEdit.edits);
-          touched.push(file.span(source.prop.holder), ...valueEdit.touched);
+          touched.push(source.prop.file.span(source.prop.holder), ...valueEdit.touched);
         }
       }
     } else {
@@ -253,32 +271,34 @@ export function renderQueueOptionIntents(file: ParsedFile, syntax: QueueOptionsS
   }
 
   for (const [obj, change] of objects) {
+    const holder = holderFiles.get(obj) ?? file;
     const span = { start: obj.start ?? 0, end: obj.end ?? 0, properties: obj.properties.map((p) => ({ start: p.start ?? 0, end: p.end ?? 0 })) };
     const remove = change.remove.map((n) => ({ start: n.start ?? 0, end: n.end ?? 0 }));
-    edits.push(...editObject(file.text, span, remove, change.insert, eol));
-    touched.push(file.span(obj));
+    edits.push(...editObject(holder.text, span, remove, change.insert, lineEndingOf(holder.text)).map((e) => ({ ...e, file: holder.path })));
+    touched.push(holder.span(obj));
   }
   if (newOptions.length && syntax.addOptions) {
     const a = syntax.addOptions;
-    edits.push({ start: a.at, end: a.at, text: `${a.prefix.replace(/''/g, quote + quote)}{ ${newOptions.join(', ')} }${a.suffix}` });
+    edits.push({ start: a.at, end: a.at, text: `${a.prefix.replace(/''/g, quote + quote)}{ ${newOptions.join(', ')} }${a.suffix}`, file: file.path });
   }
-  return { ok: true, edits, touched };
+  return { ok: true, edits: edits.map((e) => (e.file ? e : { ...e, file: file.path })), touched };
 }
 
 /** Replace the value a property contributes: at its literal origin if it has one, else in place. */
 export function replacePropertyValue(file: ParsedFile, prop: PropertyValue, text: string): RenderResult {
   const node = prop.node;
   const value = prop.value();
-  if (value.kind === 'literal' && value.editable && value.origin && value.origin.file === file.path) {
-    return { ok: true, edits: [{ start: value.origin.start, end: value.origin.end, text }], touched: [value.origin] };
+  if (value.kind === 'literal' && value.editable && value.origin) {
+    return { ok: true, edits: [{ start: value.origin.start, end: value.origin.end, text, file: value.origin.file }], touched: [value.origin] };
   }
   if (value.kind === 'unknown') return { ok: false, reason: value.reason };
   if (node.type !== 'ObjectProperty') return { ok: false, reason: 'the option is a method' };
+  const holder = prop.file ?? file;
   if (node.shorthand) {
-    return { ok: true, edits: [{ start: node.start ?? 0, end: node.end ?? 0, text: `${file.source(node.key)}: ${text}` }], touched: [file.span(node)] };
+    return { ok: true, edits: [{ start: node.start ?? 0, end: node.end ?? 0, text: `${holder.source(node.key)}: ${text}`, file: holder.path }], touched: [holder.span(node)] };
   }
   const v = node.value as t.Node;
-  return { ok: true, edits: [{ start: v.start ?? 0, end: v.end ?? 0, text }], touched: [file.span(v)] };
+  return { ok: true, edits: [{ start: v.start ?? 0, end: v.end ?? 0, text, file: holder.path }], touched: [holder.span(v)] };
 }
 
 export { objectSpan };

@@ -20,7 +20,7 @@ export function readBoolean(
   if (!prop) return openReason ? unknown(openReason) : defaulted(fallback, library);
   const value = prop.value();
   const at = file.span(prop.node);
-  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at);
+  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at, value.param);
   if (value.kind === 'literal') {
     if (value.value === undefined && coerce === 'undefined-is-default') return defaulted(fallback, library);
     return known(Boolean(value.value), originOf(value, at));
@@ -33,13 +33,13 @@ export function readString(file: ParsedFile, value: Value, at: Span): Resolved<s
     if (value.value === undefined || value.value === null) return known('', originOf(value, at));
     return known(String(value.value), originOf(value, at));
   }
-  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at);
+  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at, value.param);
   return unknown(`\`${file.text.slice(at.start, at.end)}\` is not a string`, at);
 }
 
 export function readAny(value: Value, at: Span): Resolved<unknown> {
   if (value.kind === 'literal') return known(value.value, originOf(value, at));
-  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at);
+  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at, value.param);
   return known(value.kind === 'object' ? '[object]' : value.kind, at);
 }
 

@@ -1,0 +1,103 @@
+import type * as t from '@babel/types';
+import type { FileContext } from '../clients/types';
+import type { ParamOrigin, QueueDeclaration, Resolved } from '../model';
+import type { Project } from '../resolve/project';
+import type { ValueResolver } from '../resolve/values';
+import { functionName } from '../resolve/values';
+import { callSitesOf, type CallSite } from './call-sites';
+
+const MAX_LEVELS = 3;
+
+/** The parameters a declaration's values come from. */
+function paramsOf(decl: QueueDeclaration): ParamOrigin[] {
+  const all: Resolved<unknown>[] = [decl.name, decl.durable, decl.exclusive, decl.autoDelete, ...decl.arguments.map((a) => a.value)];
+  return all.flatMap((r) => (r.kind === 'unknown' && r.param ? [r.param] : []));
+}
+
+export interface Located {
+  ctx: FileContext;
+  absolute: string;
+}
+
+/**
+ * A declaration whose options are parameters of the function it is in becomes one declaration per
+ * call site, read with that call's arguments (and the parameters' defaults), following wrappers of
+ * wrappers up to three levels. Undefined when there is nothing to expand (or no caller is found).
+ */
+export function instantiate(decl: QueueDeclaration, home: Located, project: Project, candidates: string[]): { decl: QueueDeclaration; at: Located }[] | undefined {
+  if (!decl.rebuild || paramsOf(decl).length === 0) return undefined;
+  const out: { decl: QueueDeclaration; at: Located }[] = [];
+  expand(decl, home, [], project, candidates, out);
+  return out.length ? out : undefined;
+}
+
+/** A call site and the function it calls. */
+type Link = CallSite & { fn: t.Function };
+
+function expand(decl: QueueDeclaration, home: Located, chain: Link[], project: Project, candidates: string[], out: { decl: QueueDeclaration; at: Located }[]): void {
+  const params = paramsOf(decl);
+  const outer = chain.length ? chain[chain.length - 1] : undefined;
+  const fn = params[0]?.fn as t.Function | undefined;
+  if (!fn || chain.length >= MAX_LEVELS) {
+    if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
+    return;
+  }
+  const where = outer ?? { ctx: home.ctx, absolute: home.absolute };
+  const sites = callSitesOf(fn, where.ctx, where.absolute, project, candidates);
+  if (sites.length === 0) {
+    if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
+    return;
+  }
+  for (const site of sites) {
+    const next: Link[] = [...chain, { ...site, fn }];
+    const fns = next.map((l) => l.fn);
+    const resolver = resolverFor(home.ctx.resolver, next);
+    const rebuilt = decl.rebuild!({ ...home.ctx, resolver });
+    const inst: QueueDeclaration = {
+      ...rebuilt,
+      id: `${decl.id}@${site.ctx.file.path}:${site.call.start}`,
+      at: site.ctx.file.span(site.call),
+      statementStart: site.ctx.file.statementOf(site.call).start ?? 0,
+      callee: `${functionName(fns[0])}`,
+      via: { callee: functionName(fns[0]), declaredAt: decl.via?.declaredAt ?? decl.at },
+      rewriteBlocked: blocked(home.ctx, fns[0], decl),
+      rebuild: decl.rebuild,
+    };
+    if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, candidates, out);
+    else out.push({ decl: inst, at: { ctx: site.ctx, absolute: site.absolute } });
+  }
+}
+
+/**
+ * The declaration's resolver for one chain of calls: the innermost function's parameters take the
+ * first call's arguments, which are read in their caller with the next call's arguments, and so on.
+ */
+function resolverFor(base: ValueResolver, chain: Link[]): ValueResolver {
+  let caller: ValueResolver = chain[chain.length - 1].ctx.resolver;
+  for (let i = chain.length - 1; i >= 1; i--) {
+    caller = chain[i - 1].ctx.resolver.withCallSite({ fn: chain[i].fn, args: argsOf(chain[i]), caller });
+  }
+  return base.withCallSite({ fn: chain[0].fn, args: argsOf(chain[0]), caller });
+}
+
+function argsOf(site: CallSite): (t.Node | undefined)[] {
+  return site.call.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : (a as t.Node)));
+}
+
+/** A parameter that also feeds other code than the declaration: changing the argument would change that too. */
+function blocked(ctx: FileContext, fn: t.Function, decl: QueueDeclaration): string | undefined {
+  const names = fn.params.map((p) => (p.type === 'Identifier' ? p.name : p.type === 'AssignmentPattern' && p.left.type === 'Identifier' ? p.left.name : undefined));
+  const used = new Set(paramsOf(decl).map((p) => p.name));
+  for (const name of names) {
+    if (!name || !used.has(name)) continue;
+    let uses = 0;
+    for (const n of ctx.file.nodes) {
+      if (n.type !== 'Identifier' || n.name !== name || n.start! < fn.body.start! || n.end! > fn.body.end!) continue;
+      if (n.start! >= decl.at.start && n.end! <= decl.at.end) continue;
+      const b = ctx.resolver.scopes.lookup(name, n);
+      if (b?.fn === fn) uses++;
+    }
+    if (uses > 0) return `the parameter \`${name}\` of ${functionName(fn)} is also used for other things, so changing the argument would change them too`;
+  }
+  return undefined;
+}

@@ -1,0 +1,358 @@
+/**
+ * The broker suite's machinery: small CommonJS modules that declare a queue with a real client
+ * library (the text the codemod reads and rewrites), run against a real broker, and the broker's
+ * reply taken apart so it can be compared with what the rules say.
+ */
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as amqp from 'amqplib';
+import { analyze, type FileResult } from '../../src/engine/analyze';
+import { DEFAULT_OPTIONS, type AnalyzeOptions } from '../../src/engine/options';
+import { applyEdits } from '../../src/fix/object-edit';
+import type { Finding } from '../../src/model';
+import { OP_TIMEOUT } from './broker-env';
+
+export const ROOT = path.join(__dirname, '..', '..');
+
+/** A random suffix per test file run: queue names never collide with an earlier run. */
+export const RUN = Math.random().toString(36).slice(2, 8);
+
+/** A queue name unique to this run. */
+export function queueName(slug: string): string {
+  return `rmq4cm-${slug}-${RUN}`;
+}
+
+// ---------------------------------------------------------------- time limits
+
+export async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timeout: ${what} took more than ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const settle = (p: Promise<unknown>, ms: number) => withTimeout(p, ms, 'closing').catch(() => undefined);
+
+// ---------------------------------------------------------------- broker replies
+
+/** A broker's close reply: the code and the text, e.g. 406 / "PRECONDITION_FAILED - ...". */
+export interface Reply {
+  code: number;
+  text: string;
+}
+
+/**
+ * The reply inside an amqplib error message:
+ * `Channel closed by server: 406 (PRECONDITION-FAILED) with message "PRECONDITION_FAILED - ..."`,
+ * `Connection closed: 541 (INTERNAL-ERROR) with message "INTERNAL_ERROR - ..."`.
+ */
+export function replyOf(message: string): Reply | undefined {
+  const m = /(\d{3}) \([A-Z_-]+\) with message "([\s\S]*)$/.exec(message);
+  if (!m) return undefined;
+  const text = m[2].endsWith('"') ? m[2].slice(0, -1) : m[2];
+  return { code: Number(m[1]), text };
+}
+
+/** A rule's brokerError (`406 PRECONDITION_FAILED - ...`) as a reply. */
+export function expectedReply(brokerError: string): Reply {
+  const m = /^(\d{3}) ([\s\S]+)$/.exec(brokerError);
+  if (!m) throw new Error(`not a broker error: ${brokerError}`);
+  return { code: Number(m[1]), text: m[2] };
+}
+
+/** A rule's meta.brokerError with `Q` replaced by the queue name. */
+export function withQueueName(brokerError: string, name: string): string {
+  return brokerError.replace(/'Q'/g, `'${name}'`);
+}
+
+/** `406 PRECONDITION_FAILED - ...` (the first line of the text), for assertion messages. */
+export function showReply(r: Reply | undefined): string {
+  return r ? `${r.code} ${r.text.split('\n')[0]}` : '(no reply)';
+}
+
+/**
+ * The reply matches a rule's brokerError: the same code, and the broker's text starts with the
+ * rule's (the broker appends explanations to a 541, and amqplib cuts long texts).
+ */
+export function replyMatches(actual: Reply | undefined, brokerError: string): boolean {
+  const want = expectedReply(brokerError);
+  return !!actual && actual.code === want.code && actual.text.startsWith(want.text);
+}
+
+// ---------------------------------------------------------------- the codemod
+
+export interface Codemod {
+  result: FileResult;
+  findings: Finding[];
+  /** The text after applying every edit `fix --write` would make. */
+  output: string;
+}
+
+export function codemod(text: string, file = 'declare.js', options: Partial<AnalyzeOptions> = {}): Codemod {
+  const analysis = analyze([{ path: file, text }], { ...DEFAULT_OPTIONS, ...options });
+  const result = analysis.files[0];
+  return { result, findings: result.findings, output: applyEdits(text, result.edits) };
+}
+
+// ---------------------------------------------------------------- declaration modules
+
+/**
+ * The ways a declaration reaches the broker today (src/clients): amqplib's promise API, its
+ * callback API, and amqp-connection-manager's ChannelWrapper.assertQueue and setup functions.
+ */
+export type Client = 'amqplib' | 'amqplib-callback' | 'acm-wrapper' | 'acm-setup';
+export const CLIENTS: readonly Client[] = ['amqplib', 'amqplib-callback', 'acm-wrapper', 'acm-setup'];
+
+/**
+ * A CommonJS module that declares one queue with the client's real API. The codemod reads and
+ * rewrites exactly this text. `watch(connection)` lets the harness see the connection's errors and
+ * close it; it is the only thing the module does for the test.
+ */
+export function declarationModule(client: Client, name: string, options: string): string {
+  const q = `'${name}'`;
+  switch (client) {
+    case 'amqplib':
+      return `'use strict';
+const amqp = require('amqplib');
+
+module.exports = async function declare(url, watch) {
+  const connection = await amqp.connect(url);
+  watch(connection);
+  const channel = await connection.createChannel();
+  return channel.assertQueue(${q}, ${options});
+};
+`;
+    case 'amqplib-callback':
+      return `'use strict';
+const amqp = require('amqplib/callback_api');
+
+module.exports = function declare(url, watch, done) {
+  amqp.connect(url, function (err, connection) {
+    if (err) return done(err);
+    watch(connection);
+    connection.createChannel(function (err2, channel) {
+      if (err2) return done(err2);
+      channel.assertQueue(${q}, ${options}, done);
+    });
+  });
+};
+`;
+    case 'acm-wrapper':
+      return `'use strict';
+const amqp = require('amqp-connection-manager');
+
+module.exports = async function declare(url, watch) {
+  const connection = amqp.connect([url]);
+  watch(connection);
+  const wrapper = connection.createChannel({ json: true });
+  await wrapper.waitForConnect();
+  return wrapper.assertQueue(${q}, ${options});
+};
+`;
+    case 'acm-setup':
+      return `'use strict';
+const amqp = require('amqp-connection-manager');
+
+module.exports = function start(url, watch) {
+  const connection = amqp.connect([url]);
+  watch(connection);
+  return connection.createChannel({
+    setup: (channel) => channel.assertQueue(${q}, ${options}),
+  });
+};
+`;
+  }
+}
+
+/**
+ * A temporary directory whose modules resolve the project's node_modules (amqplib,
+ * amqp-connection-manager) through a symlink.
+ */
+export class Sandbox {
+  readonly dir: string;
+  private n = 0;
+
+  constructor(prefix = 'rmq4-broker-') {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(this.dir, 'node_modules'), 'dir');
+  }
+
+  /** Writes the text to a new file and loads it with Node's own require (no transform). */
+  load<T = unknown>(text: string, base = 'declare'): T {
+    const file = path.join(this.dir, `${base}-${++this.n}.js`);
+    fs.writeFileSync(file, text);
+    return createRequire(file)(file) as T;
+  }
+
+  remove(): void {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- running a declaration
+
+/** What the broker did with a declaration. */
+export type Outcome =
+  | { accepted: true; queue?: string }
+  | { accepted: false; reply?: Reply; errors: string[] };
+
+interface Closable {
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  close(...args: any[]): unknown;
+}
+
+interface Watched {
+  errors: Error[];
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+function watchConnection(client: Client, conn: Closable): Watched {
+  const errors: Error[] = [];
+  let isClosed = false;
+  let markClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const acm = client === 'acm-wrapper' || client === 'acm-setup';
+  if (acm) {
+    // amqp-connection-manager reconnects by itself: a broker close is a 'disconnect'.
+    conn.on('disconnect', ({ err }: { err?: Error }) => {
+      if (err) errors.push(err);
+      markClosed();
+    });
+  } else {
+    conn.on('error', (e: Error) => errors.push(e));
+    conn.on('close', (e?: Error) => {
+      if (e) errors.push(e);
+      isClosed = true;
+      markClosed();
+    });
+  }
+  const close = async () => {
+    if (isClosed) return;
+    if (client === 'amqplib-callback') {
+      await settle(new Promise<void>((resolve) => {
+        try {
+          conn.close(() => resolve());
+        } catch {
+          resolve();
+        }
+      }), 3000);
+    } else {
+      await settle(Promise.resolve().then(() => conn.close()), 3000);
+    }
+  };
+  return { errors, closed, close };
+}
+
+type Watch = (conn: Closable) => void;
+type PromiseModule = (url: string, watch: Watch) => Promise<unknown>;
+type CallbackModule = (url: string, watch: Watch, done: (err: Error | null, ok?: unknown) => void) => void;
+type SetupModule = (url: string, watch: Watch) => { on(event: 'error', l: (e: Error) => void): unknown; waitForConnect(): Promise<void> };
+
+function run(client: Client, mod: unknown, url: string, watch: Watch): Promise<unknown> {
+  switch (client) {
+    case 'amqplib':
+    case 'acm-wrapper':
+      return (mod as PromiseModule)(url, watch);
+    case 'amqplib-callback':
+      return new Promise((resolve, reject) => (mod as CallbackModule)(url, watch, (err, ok) => (err ? reject(err) : resolve(ok))));
+    case 'acm-setup':
+      return new Promise((resolve, reject) => {
+        const wrapper = (mod as SetupModule)(url, watch);
+        // A failed setup is reported as the wrapper's 'error' (and retried after a reconnect).
+        wrapper.on('error', reject);
+        wrapper.waitForConnect().then(resolve, reject);
+      });
+  }
+}
+
+/**
+ * Loads a declaration module and runs it against the broker at `url`, on its own connection (a 541
+ * closes the connection), then closes the connection. Never throws for a refusal: the outcome says it.
+ */
+export async function execute(sandbox: Sandbox, client: Client, source: string, url: string): Promise<Outcome> {
+  const mod = sandbox.load(source);
+  const watched: Watched[] = [];
+  const watch: Watch = (conn) => void watched.push(watchConnection(client, conn));
+  let result: unknown;
+  let failure: unknown;
+  try {
+    result = await withTimeout(run(client, mod, url, watch), OP_TIMEOUT, `the ${client} declaration`);
+  } catch (e) {
+    failure = e ?? new Error('rejected without a reason');
+  }
+  try {
+    if (failure === undefined) {
+      const queue = (result as { queue?: unknown } | undefined)?.queue;
+      return { accepted: true, queue: typeof queue === 'string' ? queue : undefined };
+    }
+    const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+    let reply = replyOf(message(failure));
+    if (!reply && watched.length) {
+      // A connection-level close (541) fails the pending declaration with "Channel ended, no reply
+      // will be forthcoming"; the reply itself arrives with the connection's close.
+      await settle(Promise.race(watched.map((w) => w.closed)), 3000);
+      reply = watched.flatMap((w) => w.errors).map((e) => replyOf(e.message)).find((r) => r);
+    }
+    return { accepted: false, reply, errors: [failure, ...watched.flatMap((w) => w.errors)].map(message) };
+  } finally {
+    await Promise.all(watched.map((w) => w.close()));
+  }
+}
+
+/** "accepted" or the reply, for assertion messages. */
+export function showOutcome(o: Outcome): string {
+  if (o.accepted) return `accepted${o.queue ? ` (queue ${o.queue})` : ''}`;
+  return `refused: ${o.reply ? showReply(o.reply) : `no broker reply found in: ${o.errors.join(' | ')}`}`;
+}
+
+// ---------------------------------------------------------------- direct broker helpers
+
+async function withConnection<T>(url: string, fn: (ch: amqp.Channel) => Promise<T>): Promise<T> {
+  const conn = await withTimeout(amqp.connect(url, { timeout: 5000 }), OP_TIMEOUT, `connecting to ${url.replace(/:[^:@/]*@/, ':***@')}`);
+  conn.on('error', () => undefined);
+  try {
+    const ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    return await withTimeout(fn(ch), OP_TIMEOUT, 'a broker operation');
+  } finally {
+    await settle(Promise.resolve().then(() => conn.close()), 3000);
+  }
+}
+
+/** Whether a queue exists (a passive declaration on a fresh connection). */
+export async function queueExists(url: string, name: string): Promise<boolean> {
+  try {
+    await withConnection(url, (ch) => ch.checkQueue(name));
+    return true;
+  } catch (e) {
+    if (replyOf((e as Error).message)?.code === 404) return false;
+    throw e;
+  }
+}
+
+/** Deletes queues (missing ones are fine), each on a fresh connection. */
+export async function deleteQueues(url: string, names: Iterable<string>): Promise<void> {
+  for (const name of new Set(names)) {
+    if (!name) continue;
+    await withConnection(url, (ch) => ch.deleteQueue(name)).catch(() => undefined);
+  }
+}
+
+/** The broker's version and product, from the connection's server properties. */
+export async function serverVersion(url: string): Promise<string> {
+  const conn = await withTimeout(amqp.connect(url, { timeout: 5000 }), OP_TIMEOUT, 'connecting');
+  try {
+    const props = (conn as unknown as { connection: { serverProperties?: Record<string, unknown> } }).connection.serverProperties ?? {};
+    return String(props.version ?? 'unknown');
+  } finally {
+    await settle(Promise.resolve().then(() => conn.close()), 3000);
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * Issue 6: what each rewrite means for a queue that already exists. The OLD declaration is made
+ * first on the legacy node (RABBITMQ_LEGACY_URL: deprecated features permitted, holding queues as a
+ * 3.13-4.2 broker would), then the codemod's NEW declaration on the same node with the same name,
+ * and the finding's `existingQueue` text must say what the broker really did.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/model';
+import { legacyBrokerAvailable, legacyUrl, WHEN_LEGACY } from './broker-env';
+import {
+  codemod,
+  declarationModule,
+  deleteQueues,
+  execute,
+  queueName,
+  Sandbox,
+  showOutcome,
+  showReply,
+  type Outcome,
+  type Reply,
+} from './harness';
+
+/** What the broker does: 'accepted', or a reply whose text starts so (NAME is the queue's name). */
+type Expect = 'accepted' | { code: number; text: string };
+
+interface RedeclareCase {
+  rule: string;
+  /** The rewrite (also the test's name). */
+  what: string;
+  slug: string;
+  /** The OLD declaration's options, as the code writes them. */
+  options: string;
+  serverNamed?: boolean;
+  /** The legacy node's answer to the old declaration. */
+  old: Expect;
+  /** Its answer to the codemod's new declaration, made after the old one. */
+  next: Expect;
+  /**
+   * When a 4.3 node refuses the old form whatever its deprecated-feature settings, no queue can be
+   * created with it here; an earlier broker could. A stand-in queue (`options`) with the same
+   * relevant property is created instead, the codemod's new form is declared against it, and the
+   * existingQueue text is checked against what happened.
+   */
+  standIn?: { options: string; why: string; next: Expect };
+}
+
+const T = 'transient-nonexclusive-queue';
+const QQ = 'quorum-queue-invalid-property';
+const SQ = 'stream-queue-invalid-property';
+const ARG = 'queue-argument-not-supported';
+const DEP = 'deprecated-queue-argument';
+
+const inequivalent = (key: string, rest = '') => ({ code: 406, text: `PRECONDITION_FAILED - inequivalent arg '${key}' for queue 'NAME' in vhost '/'${rest}` });
+const invalidProperty = (p: string) => ({ code: 406, text: `PRECONDITION_FAILED - invalid property '${p}' for queue 'NAME' in vhost '/'` });
+
+const CASES: RedeclareCase[] = [
+  {
+    rule: T,
+    what: 'named transient queue: durable: false -> durable: true',
+    slug: 'rd-durable',
+    options: '{ durable: false }',
+    old: 'accepted',
+    next: inequivalent('durable', ": received 'true' but current is 'false'"),
+  },
+  {
+    rule: T,
+    what: 'server-named transient queue -> exclusive: true',
+    slug: 'rd-server-named',
+    options: '{ durable: false }',
+    serverNamed: true,
+    old: 'accepted',
+    next: 'accepted',
+  },
+  {
+    rule: QQ,
+    what: 'exclusive quorum queue -> classic (x-queue-type removed)',
+    slug: 'rd-qq-exclusive',
+    options: `{ exclusive: true, arguments: { 'x-queue-type': 'quorum' } }`,
+    old: invalidProperty('exclusive-owner'),
+    next: 'accepted',
+  },
+  {
+    rule: QQ,
+    what: 'auto-delete quorum queue -> classic (x-queue-type removed)',
+    slug: 'rd-qq-auto-delete',
+    options: `{ autoDelete: true, arguments: { 'x-queue-type': 'quorum', 'x-message-ttl': 30000 } }`,
+    old: invalidProperty('auto-delete'),
+    next: 'accepted',
+  },
+  {
+    rule: QQ,
+    what: 'non-durable quorum queue -> durable: true',
+    slug: 'rd-qq-non-durable',
+    options: `{ durable: false, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 10 } }`,
+    old: invalidProperty('non-durable'),
+    next: 'accepted',
+  },
+  {
+    rule: SQ,
+    what: 'auto-delete stream -> autoDelete: false',
+    slug: 'rd-sq-auto-delete',
+    options: `{ autoDelete: true, arguments: { 'x-queue-type': 'stream' } }`,
+    old: invalidProperty('auto-delete'),
+    next: 'accepted',
+  },
+  {
+    rule: ARG,
+    what: 'quorum queue: maxPriority removed',
+    slug: 'rd-qq-priority',
+    options: `{ maxPriority: 10, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 } }`,
+    old: { code: 406, text: "PRECONDITION_FAILED - invalid arg 'x-max-priority' for queue 'NAME' in vhost '/' of queue type rabbit_quorum_queue" },
+    next: 'accepted',
+  },
+  {
+    rule: DEP,
+    what: "x-queue-master-locator -> x-queue-leader-locator",
+    slug: 'rd-master-locator',
+    options: `{ arguments: { 'x-queue-master-locator': 'min-masters' } }`,
+    old: 'accepted',
+    next: inequivalent('x-queue-master-locator', ": received none but current is the value 'min-masters' of type 'longstr'"),
+  },
+  {
+    rule: DEP,
+    what: 'x-queue-version: 1 removed',
+    slug: 'rd-queue-version',
+    options: `{ durable: true, arguments: { 'x-queue-version': 1 } }`,
+    old: { code: 406, text: `PRECONDITION_FAILED - invalid arg 'x-queue-version' for queue 'NAME' in vhost '/': "unsupported queue version '1'"` },
+    next: 'accepted',
+    standIn: {
+      options: `{ durable: true, arguments: { 'x-queue-version': 2 } }`,
+      why: "4.3 refuses x-queue-version 1 for new queues whatever the settings (4.0-4.2 stored it); a queue holding x-queue-version 2 has the same key in the equivalence check",
+      next: inequivalent('x-queue-version', ': received none but current is the value'),
+    },
+  },
+  {
+    rule: ARG,
+    what: 'classic queue: x-consumer-timeout removed',
+    slug: 'rd-consumer-timeout',
+    options: `{ arguments: { 'x-consumer-timeout': 3600000 } }`,
+    old: { code: 406, text: "PRECONDITION_FAILED - invalid arg 'x-consumer-timeout' for queue 'NAME' in vhost '/' of queue type rabbit_classic_queue" },
+    next: 'accepted',
+    standIn: {
+      options: `{ arguments: { 'x-rabbitmq4-codemod-stand-in': 3600000 } }`,
+      why: 'from 4.3.2 classic queues refuse x-consumer-timeout for new queues (earlier brokers accepted and stored it); a classic queue holding an argument outside the classic type\'s list (declared with an unknown x-argument) stands in for it',
+      next: 'accepted',
+    },
+  },
+];
+
+function showExpect(e: Expect, name: string): string {
+  return e === 'accepted' ? 'accepted' : `refused: ${e.code} ${e.text.replace(/NAME/g, name)}`;
+}
+
+/** The outcome, cut to what the expectation states (the broker's text may go on). */
+function asExpected(o: Outcome, e: Expect, name: string): string {
+  if (o.accepted || e === 'accepted' || !o.reply) return showOutcome(o).replace(/ \(queue .*\)$/, '');
+  const want = e.text.replace(/NAME/g, name);
+  return `refused: ${o.reply.code} ${o.reply.text.slice(0, want.length)}`;
+}
+
+/**
+ * Whether the existingQueue text says what the broker did with the new declaration: the reply it
+ * names (code and reason) if refused; that nothing existing is affected, if accepted.
+ */
+function agreement(existingQueue: string, o: Outcome): { says: string; broker: string; agrees: boolean } {
+  if (!o.accepted) {
+    const r = o.reply as Reply;
+    // "406 PRECONDITION_FAILED - inequivalent arg 'durable'" / "405 RESOURCE_LOCKED - cannot obtain ..."
+    const head = `${r.code} ${r.text.split(' for queue ')[0].split(' in vhost ')[0]}`;
+    return { says: existingQueue, broker: showReply(r), agrees: existingQueue.includes(head) };
+  }
+  const claimsRefusal = /inequivalent|RESOURCE_LOCKED|\b40[56]\b|refused with/.test(existingQueue);
+  const saysFine = /no existing queue is affected|no such queue exists|no .*by this name exists|accepts the declaration/i.test(existingQueue);
+  return { says: existingQueue, broker: 'accepted', agrees: !claimsRefusal && saysFine };
+}
+
+describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the legacy node ${WHEN_LEGACY}`, () => {
+  let sandbox: Sandbox;
+  const created = new Set<string>();
+
+  beforeAll(() => {
+    sandbox = new Sandbox();
+  });
+  afterAll(async () => {
+    await deleteQueues(legacyUrl(), created);
+    sandbox?.remove();
+  }, 60_000);
+
+  for (const c of CASES) {
+    describe(`${c.rule} · ${c.what}`, () => {
+      const name = c.serverNamed ? '' : queueName(c.slug);
+      const source = declarationModule('amqplib', name, c.options);
+      let finding: Finding | undefined;
+      let output: string;
+      let oldOutcome: Outcome;
+      let newOutcome: Outcome;
+      const standInName = queueName(`${c.slug}-stand-in`);
+      let standInOutcome: Outcome | undefined;
+      let standInNew: Outcome | undefined;
+
+      beforeAll(async () => {
+        const fixed = codemod(source, `${c.slug}.js`);
+        finding = fixed.findings.find((f) => f.ruleId === c.rule && f.fix.kind === 'rewrite');
+        output = fixed.output;
+        if (name) created.add(name);
+        oldOutcome = await execute(sandbox, 'amqplib', source, legacyUrl());
+        if (oldOutcome.accepted && oldOutcome.queue) created.add(oldOutcome.queue);
+        newOutcome = await execute(sandbox, 'amqplib', output, legacyUrl());
+        if (newOutcome.accepted && newOutcome.queue) created.add(newOutcome.queue);
+        if (c.standIn) {
+          created.add(standInName);
+          standInOutcome = await execute(sandbox, 'amqplib', declarationModule('amqplib', standInName, c.standIn.options), legacyUrl());
+          standInNew = await execute(sandbox, 'amqplib', codemod(declarationModule('amqplib', standInName, c.options), `${c.slug}-stand-in.js`).output, legacyUrl());
+        }
+      }, 60_000);
+
+      it('the codemod rewrites it and says what happens to an existing queue', () => {
+        expect(finding, `a ${c.rule} rewrite of ${c.options}`).toBeDefined();
+        expect(finding!.fix.existingQueue).toBeTypeOf('string');
+        expect(output).not.toBe(source);
+        expect(output).not.toContain('rabbitmq4-codemod(');
+      });
+
+      it(`the legacy node ${c.old === 'accepted' ? 'accepts' : 'refuses'} the old declaration`, () => {
+        expect(asExpected(oldOutcome, c.old, name)).toBe(showExpect(c.old, name));
+      });
+
+      it(`then the new declaration is ${c.next === 'accepted' ? 'accepted' : 'refused'}`, () => {
+        expect(asExpected(newOutcome, c.next, name), `new declaration:\n${output}`).toBe(showExpect(c.next, name));
+        if (c.serverNamed && oldOutcome.accepted && newOutcome.accepted) expect(newOutcome.queue).not.toBe(oldOutcome.queue);
+      });
+
+      if (c.standIn) {
+        it(`stand-in for an existing queue: ${c.standIn.why}`, () => {
+          expect(showOutcome(standInOutcome!)).toMatch(/^accepted/);
+          expect(asExpected(standInNew!, c.standIn!.next, standInName)).toBe(showExpect(c.standIn!.next, standInName));
+        });
+      }
+
+      it('existingQueue says what the broker did with the new declaration', () => {
+        // Where the old form cannot exist on this node, the stand-in shows what an existing queue does.
+        const outcome = c.standIn ? standInNew! : newOutcome;
+        const a = agreement(finding!.fix.existingQueue!, outcome);
+        expect(a.agrees, `existingQueue: ${a.says}\nbroker: ${a.broker}`).toBe(true);
+      });
+
+      if (c.slug === 'rd-durable') {
+        it("the advice's other way out, exclusive: true, is refused against the existing queue (405 RESOURCE_LOCKED)", async () => {
+          const other = queueName('rd-durable-exclusive');
+          created.add(other);
+          const transient = await execute(sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false }'), legacyUrl());
+          expect(showOutcome(transient)).toMatch(/^accepted/);
+          const exclusive = await execute(sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false, exclusive: true }'), legacyUrl());
+          const want = { code: 405, text: `RESOURCE_LOCKED - cannot obtain exclusive access to locked queue '${other}' in vhost '/'` };
+          expect(asExpected(exclusive, want, other)).toBe(showExpect(want, other));
+        }, 30_000);
+      }
+    });
+  }
+});
+
+describe.skipIf(!legacyBrokerAvailable())(`x-queue-mode is annotated, not rewritten ${WHEN_LEGACY}`, () => {
+  it("its advice holds: removing it by hand from an existing queue's declaration is refused (406 inequivalent arg)", async () => {
+    const sandbox = new Sandbox();
+    const name = queueName('rd-queue-mode');
+    try {
+      const source = declarationModule('amqplib', name, `{ queueMode: 'lazy' }`);
+      const fixed = codemod(source, 'rd-queue-mode.js');
+      const finding = fixed.findings.find((f) => f.ruleId === DEP);
+      expect(finding?.fix.kind).toBe('annotate');
+      expect(finding?.fix.description).toContain("406 inequivalent arg 'x-queue-mode'");
+      expect(showOutcome(await execute(sandbox, 'amqplib', source, legacyUrl()))).toMatch(/^accepted/);
+      const byHand = await execute(sandbox, 'amqplib', declarationModule('amqplib', name, '{}'), legacyUrl());
+      const want = inequivalent('x-queue-mode', ": received none but current is the value 'lazy' of type 'longstr'");
+      expect(asExpected(byHand, want, name)).toBe(showExpect(want, name));
+    } finally {
+      await deleteQueues(legacyUrl(), [name]);
+      sandbox.remove();
+    }
+  }, 30_000);
+});
