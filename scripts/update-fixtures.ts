@@ -5,16 +5,24 @@
  * FIXTURES=<text> regenerates only the fixtures whose `<rule>/<name>` contains <text>.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { it } from 'vitest';
 import { fixtureCases, findingsPath, outputPath, runFixture, storedFindings } from '../test/fixture-cases';
 
 it('regenerates the fixture expectations', () => {
-for (const c of fixtureCases().filter((x) => `${x.rule}/${x.name}`.includes(process.env.FIXTURES ?? ''))) {
-  const input = fs.readFileSync(c.input, 'utf8');
-  const { result, output } = runFixture(c, input);
-  fs.writeFileSync(findingsPath(c), `${JSON.stringify(storedFindings(result), null, 2)}\n`);
-  if (output !== input) fs.writeFileSync(outputPath(c), output);
-  else if (fs.existsSync(outputPath(c))) fs.unlinkSync(outputPath(c));
-  console.log(`${c.rule}/${c.name}: ${result.findings.length} findings${output !== input ? ', rewritten' : ''}${result.status !== 'analysed' ? ` (${result.status})` : ''}`);
-}
+  for (const c of fixtureCases().filter((x) => `${x.rule}/${x.name}`.includes(process.env.FIXTURES ?? ''))) {
+    const run = runFixture(c);
+    fs.writeFileSync(findingsPath(c), `${JSON.stringify(storedFindings(run.findings), null, 2)}\n`);
+    const changed = [...run.outputs].some(([p, text]) => run.inputs.get(p) !== text);
+    fs.rmSync(outputPath(c), { recursive: true, force: true });
+    if (changed && c.ext) fs.writeFileSync(outputPath(c), run.outputs.values().next().value!);
+    if (changed && !c.ext) {
+      for (const [p, text] of run.outputs) {
+        fs.mkdirSync(path.dirname(path.join(outputPath(c), p)), { recursive: true });
+        fs.writeFileSync(path.join(outputPath(c), p), text);
+      }
+    }
+    const status = run.results.filter((r) => r.status === 'parse-error').length ? ' (parse errors)' : '';
+    console.log(`${c.rule}/${c.name}: ${run.findings.length} findings${changed ? ', rewritten' : ''}${status}`);
+  }
 });

@@ -4,45 +4,43 @@ import { parseSource } from '../src/parse';
 import { analyze } from '../src/engine/analyze';
 import { applyEdits } from '../src/fix/object-edit';
 import { ALL_RULES } from '../src/rules';
-import { fixtureCases, findingsPath, outputPath, runFixture, storedFindings } from './fixture-cases';
+import { fixtureCases, findingsPath, outputPath, readTree, runFixture, storedFindings } from './fixture-cases';
 
 const cases = fixtureCases();
+const findingsOf = (c: (typeof cases)[number]) => JSON.parse(fs.readFileSync(findingsPath(c), 'utf8')) as { ruleId: string }[];
 
 describe('fixtures', () => {
   it('exist for every rule, each with a positive and a negative case', () => {
     for (const rule of ALL_RULES) {
       const mine = cases.filter((c) => c.rule === rule.meta.id);
-      const positive = mine.filter((c) => JSON.parse(fs.readFileSync(findingsPath(c), 'utf8')).some((f: { ruleId: string }) => f.ruleId === rule.meta.id));
-      const negative = mine.filter((c) => !JSON.parse(fs.readFileSync(findingsPath(c), 'utf8')).some((f: { ruleId: string }) => f.ruleId === rule.meta.id));
-      expect(positive.length, `${rule.meta.id}: positive fixtures`).toBeGreaterThan(0);
-      expect(negative.length, `${rule.meta.id}: negative fixtures`).toBeGreaterThan(0);
+      expect(mine.filter((c) => findingsOf(c).some((f) => f.ruleId === rule.meta.id)).length, `${rule.meta.id}: positive fixtures`).toBeGreaterThan(0);
+      expect(mine.filter((c) => !findingsOf(c).some((f) => f.ruleId === rule.meta.id)).length, `${rule.meta.id}: negative fixtures`).toBeGreaterThan(0);
     }
   });
 
   for (const c of cases) {
     describe(`${c.rule}/${c.name}`, () => {
-      const input = fs.readFileSync(c.input, 'utf8');
-      const { result, output } = runFixture(c, input);
+      const run = runFixture(c);
 
       it('parses', () => {
-        expect(result.status, result.error?.message).toBe('analysed');
+        for (const r of run.results) expect(r.status, `${r.path}: ${r.error?.message}`).not.toBe('parse-error');
       });
 
       it('reports exactly the expected findings', () => {
-        const expected = JSON.parse(fs.readFileSync(findingsPath(c), 'utf8'));
-        expect(storedFindings(result)).toEqual(expected);
+        expect(storedFindings(run.findings)).toEqual(JSON.parse(fs.readFileSync(findingsPath(c), 'utf8')));
       });
 
       it('rewrites to exactly the expected output', () => {
-        const expected = fs.existsSync(outputPath(c)) ? fs.readFileSync(outputPath(c), 'utf8') : input;
-        expect(output).toBe(expected);
+        const expected = !fs.existsSync(outputPath(c)) ? run.inputs : c.ext ? new Map([[[...run.inputs.keys()][0], fs.readFileSync(outputPath(c), 'utf8')]]) : readTree(outputPath(c));
+        expect(Object.fromEntries(run.outputs)).toEqual(Object.fromEntries(expected));
       });
 
       it('produces output that parses, and a second fix changes nothing', () => {
-        expect(parseSource(output, c.input).ok).toBe(true);
-        const again = analyze([{ path: 'again.' + c.ext, text: output }], c.options).files[0];
-        expect(applyEdits(output, again.edits)).toBe(output);
-        expect(again.findings.filter((f) => f.fix.kind === 'rewrite')).toEqual([]);
+        const files = [...run.outputs].map(([p, text]) => ({ path: p, text, absolute: `${c.input}/${p}` }));
+        for (const f of files) if (!f.path.endsWith('.json')) expect(parseSource(f.text, f.path).ok, f.path).toBe(true);
+        const again = analyze(files, { ...c.options, cwd: c.input, followImports: false });
+        for (const r of again.files) expect(applyEdits(r.text, r.edits), r.path).toBe(r.text);
+        expect(again.files.flatMap((r) => r.findings).filter((f) => f.fix.kind === 'rewrite')).toEqual([]);
       });
     });
   }

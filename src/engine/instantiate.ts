@@ -37,7 +37,10 @@ type Link = CallSite & { fn: t.Function };
 function expand(decl: QueueDeclaration, home: Located, chain: Link[], project: Project, candidates: string[], out: { decl: QueueDeclaration; at: Located }[]): void {
   const params = paramsOf(decl);
   const outer = chain.length ? chain[chain.length - 1] : undefined;
-  const fn = params[0]?.fn as t.Function | undefined;
+  // A method's call sites also give the constructor's arguments (`new C(...).method(...)`), so the
+  // method decides where to look; a constructor alone is looked up by its `new` expressions.
+  const fns = [...new Set(params.map((p) => p.fn as t.Function))];
+  const fn = fns.find((f) => !(f.type === 'ClassMethod' && f.kind === 'constructor')) ?? fns[0];
   if (!fn || chain.length >= MAX_LEVELS) {
     if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
     return;
@@ -50,17 +53,16 @@ function expand(decl: QueueDeclaration, home: Located, chain: Link[], project: P
   }
   for (const site of sites) {
     const next: Link[] = [...chain, { ...site, fn }];
-    const fns = next.map((l) => l.fn);
-    const resolver = resolverFor(home.ctx.resolver, next);
+    const resolver = resolverFor(home.ctx.resolver, next, fns);
     const rebuilt = decl.rebuild!({ ...home.ctx, resolver });
     const inst: QueueDeclaration = {
       ...rebuilt,
       id: `${decl.id}@${site.ctx.file.path}:${site.call.start}`,
       at: site.ctx.file.span(site.call),
       statementStart: site.ctx.file.statementOf(site.call).start ?? 0,
-      callee: `${functionName(fns[0])}`,
-      via: { callee: functionName(fns[0]), declaredAt: decl.via?.declaredAt ?? decl.at },
-      rewriteBlocked: blocked(home.ctx, fns[0], decl),
+      callee: `${functionName(fn)}`,
+      via: { callee: functionName(fn), declaredAt: decl.via?.declaredAt ?? decl.at },
+      rewriteBlocked: blocked(home.ctx, fn, decl),
       rebuild: decl.rebuild,
     };
     if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, candidates, out);
@@ -72,12 +74,31 @@ function expand(decl: QueueDeclaration, home: Located, chain: Link[], project: P
  * The declaration's resolver for one chain of calls: the innermost function's parameters take the
  * first call's arguments, which are read in their caller with the next call's arguments, and so on.
  */
-function resolverFor(base: ValueResolver, chain: Link[]): ValueResolver {
+function resolverFor(base: ValueResolver, chain: Link[], innermost: t.Function[]): ValueResolver {
   let caller: ValueResolver = chain[chain.length - 1].ctx.resolver;
   for (let i = chain.length - 1; i >= 1; i--) {
-    caller = chain[i - 1].ctx.resolver.withCallSite({ fn: chain[i].fn, args: argsOf(chain[i]), caller });
+    caller = chain[i - 1].ctx.resolver.withCallSite({ fn: chain[i].fn, args: argsOf(chain[i]), caller, also: constructorArgs(chain[i]) });
   }
-  return base.withCallSite({ fn: chain[0].fn, args: argsOf(chain[0]), caller });
+  const also = [...constructorArgs(chain[0]), ...innermost.filter((f) => f !== chain[0].fn && !isConstructorOf(f, chain[0])).map((f) => ({ fn: f, args: [] }))];
+  return base.withCallSite({ fn: chain[0].fn, args: argsOf(chain[0]), caller, also: also.filter((a) => a.args.length) });
+}
+
+/** For a method called on `new C(...)`: C's constructor and that construction's arguments. */
+function constructorArgs(link: Link): { fn: t.Function; args: (t.Node | undefined)[] }[] {
+  if (!link.construction) return [];
+  const cls = [...link.ctx.file.ancestors(link.fn)].find((a) => a.type === 'ClassDeclaration') as t.ClassDeclaration | undefined;
+  const owner = cls ?? findClass(link);
+  const ctor = owner?.body.body.find((m): m is t.ClassMethod => m.type === 'ClassMethod' && m.kind === 'constructor');
+  return ctor ? [{ fn: ctor, args: link.construction.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : (a as t.Node))) }] : [];
+}
+
+function findClass(link: Link): t.ClassDeclaration | undefined {
+  const v = link.ctx.resolver.resolve(link.construction!.callee as t.Node);
+  return v.kind === 'class' ? v.node : undefined;
+}
+
+function isConstructorOf(f: t.Function, link: Link): boolean {
+  return !!link.construction && f.type === 'ClassMethod' && f.kind === 'constructor';
 }
 
 function argsOf(site: CallSite): (t.Node | undefined)[] {
@@ -87,7 +108,9 @@ function argsOf(site: CallSite): (t.Node | undefined)[] {
 /** A parameter that also feeds other code than the declaration: changing the argument would change that too. */
 function blocked(ctx: FileContext, fn: t.Function, decl: QueueDeclaration): string | undefined {
   const names = fn.params.map((p) => (p.type === 'Identifier' ? p.name : p.type === 'AssignmentPattern' && p.left.type === 'Identifier' ? p.left.name : undefined));
-  const used = new Set(paramsOf(decl).map((p) => p.name));
+  // Only parameters a rewrite could change: flags and x-arguments (a rewrite never renames a queue).
+  const editable: Resolved<unknown>[] = [decl.durable, decl.exclusive, decl.autoDelete, ...decl.arguments.map((a) => a.value)];
+  const used = new Set(editable.flatMap((r) => (r.kind === 'unknown' && r.param ? [r.param.name] : [])));
   for (const name of names) {
     if (!name || !used.has(name)) continue;
     let uses = 0;

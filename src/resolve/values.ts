@@ -4,11 +4,12 @@ import type { Span } from '../model';
 import { Scopes } from './scope';
 import type { Project } from './project';
 
-/** One call of a function: its arguments, resolved in the caller. */
+/** One call of a function: its arguments, resolved in the caller (for a method call on `new C(...)`, also C's constructor arguments). */
 export interface CallSiteBinding {
   fn: t.Function;
   args: (Node | undefined)[];
   caller: ValueResolver;
+  also?: { fn: t.Function; args: (Node | undefined)[] }[];
 }
 
 export type Primitive = string | number | boolean | null | undefined;
@@ -25,6 +26,7 @@ export type Value =
   | { kind: 'object'; object: ObjectValue }
   | { kind: 'array'; items: Value[]; origin: Span }
   | { kind: 'function'; node: t.Function }
+  | { kind: 'class'; node: t.ClassDeclaration }
   /** A module namespace (`import * as m`, `require('./m')`): its members are its exports. */
   | { kind: 'module'; absolute: string }
   | { kind: 'unknown'; reason: string; origin?: Span; param?: ParamRef; notExported?: boolean };
@@ -84,9 +86,10 @@ export class ValueResolver {
 
   /** A function, class or enum declaration as a value. */
   resolveDeclaration(node: Node): Value {
+    if (node.type === 'ClassDeclaration') return { kind: 'class', node };
     if (isFunction(node)) return { kind: 'function', node };
     if (node.type === 'TSEnumDeclaration') return this.enumValue(node, 0);
-    return { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is a ${node.type === 'ClassDeclaration' ? 'class' : 'declaration'}`, origin: this.file.span(node) };
+    return { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is a declaration`, origin: this.file.span(node) };
   }
 
   resolve(expr: Node | null | undefined, depth = 0): Value {
@@ -209,8 +212,9 @@ export class ValueResolver {
         return this.resolvePath(binding.init, binding.path, depth);
       case 'param': {
         const site = this.callSite;
-        if (site && binding.fn === site.fn && binding.paramIndex !== undefined) {
-          const arg = site.args[binding.paramIndex];
+        const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
+        if (site && bound && binding.paramIndex !== undefined) {
+          const arg = bound[binding.paramIndex];
           // A missing or undefined argument takes the parameter's default value.
           const given = arg ? site.caller.resolve(arg, depth) : undefined;
           const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? { kind: 'literal', value: undefined, editable: false }) : given;
@@ -236,6 +240,8 @@ export class ValueResolver {
         return { kind: 'unknown', reason: `\`${node.name}\` is a function`, origin: span };
       case 'enum':
         return this.enumValue(binding.declaration as t.TSEnumDeclaration, depth);
+      case 'class':
+        return { kind: 'class', node: binding.declaration as t.ClassDeclaration };
       default:
         return { kind: 'unknown', reason: `\`${node.name}\` is a ${binding.kind}`, origin: span };
     }
@@ -261,6 +267,7 @@ export class ValueResolver {
 
   private memberExpression(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value {
     const text = describe(this.file, node);
+    if (node.object.type === 'ThisExpression') return this.classField(node, depth);
     if (/^process\.env\b/.test(this.file.source(node))) {
       const line = this.file.lines.position(node.start ?? 0).line;
       return { kind: 'unknown', reason: `comes from ${text} at ${this.file.path}:${line}`, origin: this.file.span(node) };
@@ -270,6 +277,36 @@ export class ValueResolver {
     const object = this.resolve(node.object, depth);
     if (object.kind === 'unknown') return { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node) };
     return this.member(object, name, node);
+  }
+
+  /**
+   * `this.name` inside a class: a field initializer, a constructor parameter property, or a value the
+   * constructor assigns (a constructor parameter stays a parameter: each `new` decides it).
+   */
+  private classField(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value {
+    const name = memberName(node);
+    const span = this.file.span(node);
+    const cls = [...this.file.ancestors(node)].find((a): a is t.ClassDeclaration | t.ClassExpression => a.type === 'ClassDeclaration' || a.type === 'ClassExpression');
+    if (!name || !cls) return { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is set at run time`, origin: span };
+    const ctor = cls.body.body.find((m): m is t.ClassMethod => m.type === 'ClassMethod' && m.kind === 'constructor');
+    for (const member of cls.body.body) {
+      if ((member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty') && propertyKeyName(member) === name && member.value) {
+        return this.resolve(member.value as Node, depth);
+      }
+    }
+    if (ctor) {
+      for (const p of ctor.params) {
+        if (p.type !== 'TSParameterProperty') continue;
+        const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
+        if (id.type === 'Identifier' && id.name === name) return this.resolve(id, depth);
+      }
+      const assigned = this.file.nodes.find(
+        (n): n is t.AssignmentExpression =>
+          n.type === 'AssignmentExpression' && n.start! >= ctor.start! && n.end! <= ctor.end! && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && memberName(n.left) === name,
+      );
+      if (assigned) return this.resolve(assigned.right, depth);
+    }
+    return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
   }
 
   private computedKey(key: Node, depth: number): string | undefined {

@@ -1,0 +1,3 @@
+module.exports = {
+  LEGACY_OPTIONS: { durable: true },
+};

@@ -1,0 +1,4 @@
+export enum QueueName {
+  Jobs = 'jobs',
+  Audit = 'audit',
+}

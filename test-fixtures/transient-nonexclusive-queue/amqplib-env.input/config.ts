@@ -1,0 +1,1 @@
+export const QUEUE_DURABLE = process.env.QUEUE_DURABLE === 'true';

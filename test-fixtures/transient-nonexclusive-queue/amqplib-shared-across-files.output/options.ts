@@ -1,0 +1,2 @@
+export const SHARED = { durable: false };
+export const TRANSIENT = { durable: true };

@@ -1,0 +1,1 @@
+export const EVENTS_QUEUE_OPTIONS = { durable: false };
