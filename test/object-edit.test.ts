@@ -25,6 +25,8 @@ describe('editObject', () => {
     expect(edit('{ a: 1, }', [], ['d: true'])).toBe('{ a: 1, d: true, }');
     expect(edit('{}', [], ['d: true'])).toBe('{ d: true }');
     expect(edit('{ a: 1 }', ['a'], ['d: true'])).toBe('{ d: true }');
+    expect(edit('{ a: 1, b: 2 }', ['b'], ['d: true'])).toBe('{ a: 1, d: true }');
+    expect(edit('{ a: 1, b: 2, }', ['b'], ['d: true'])).toBe('{ a: 1, d: true, }');
   });
 
   it('edits multi-line objects line by line, keeping trailing-comma style and indentation', () => {
@@ -33,6 +35,10 @@ describe('editObject', () => {
     expect(edit('{\n  a: 1,\n  b: 2,\n  c: 3,\n}', ['a', 'b'], [])).toBe('{\n  c: 3,\n}');
     expect(edit('{\n    a: 1,\n}', [], ['d: true'])).toBe('{\n    a: 1,\n    d: true,\n}');
     expect(edit('{\n\ta: 1\n}', [], ['d: true'])).toBe('{\n\ta: 1,\n\td: true\n}');
+    expect(edit('{\n  a: 1,\n  b: 2\n}', ['b'], ['d: true'])).toBe('{\n  a: 1,\n  d: true\n}');
+    expect(edit('{\n  a: 1,\n  b: 2,\n}', ['b'], ['d: true'])).toBe('{\n  a: 1,\n  d: true,\n}');
+    expect(edit('{\n  a: 1, // keep\n  b: 2, // goes\n  c: 3\n}', ['b'], [])).toBe('{\n  a: 1, // keep\n  c: 3\n}');
+    expect(edit('{\n  a: 1, // keep\n  b: 2,\n  c: 3, // goes too\n  e: 5\n}', ['b', 'c'], [])).toBe('{\n  a: 1, // keep\n  e: 5\n}');
   });
 
   it('keeps comments with their properties', () => {

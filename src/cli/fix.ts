@@ -6,8 +6,9 @@ import { applyEdits } from '../fix/object-edit';
 import { unifiedDiff } from '../fix/patch';
 import { uncommittedChanges, writeAtomic } from '../fix/write';
 import type { Finding } from '../model';
-import { flag, has, list, parseArgs, UsageError } from './args';
-import { analyzeOptions, checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Colors, type Io } from './common';
+import { flag, has, parseArgs, UsageError } from './args';
+import { settings } from './settings';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Colors, type Io } from './common';
 
 export const FIX_FLAGS = {
   ...COMMON_FLAGS,
@@ -33,7 +34,9 @@ export function fix(argv: string[], io: Io): number {
   if (write && check) throw new UsageError('--write and --check cannot be combined: --check only reports what would change');
   const paths = args.positionals.length ? args.positionals : ['.'];
   checkPaths(paths, io.cwd);
-  const run = runProject(paths, { cwd: io.cwd, exclude: list(args, 'exclude'), maxFileBytes: maxFileBytes(args) }, analyzeOptions(args));
+  // The config file's target, rules turned off and excludes apply to fix too (its severities do not matter here).
+  const config = settings(args, io.cwd);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args) }, config.analyze);
   const c = color(useColor(io.stdout));
   const { changes, failures } = computeChanges(run);
   const findings = run.analysis.files.flatMap((f) => f.findings);
@@ -125,7 +128,7 @@ function summary(
   if (errors.length || run.skipped.length) {
     lines.push('');
     for (const e of errors) lines.push(`${c.red('error')} ${e.file}: ${e.message}`);
-    for (const s of run.skipped) lines.push(`${c.dim('skipped')} ${s.file}: ${s.message}`);
+    for (const s of run.skipped) lines.push(c.dim(`${s.file}: ${s.message}`));
   }
   if (!mode.write && changes.length && !mode.patchFile) lines.push('', c.dim('Dry run: nothing was written. Review the diff, then run again with --write.'));
   return `${lines.join('\n')}\n`;

@@ -1,4 +1,5 @@
 import { UsageError } from './args';
+import { audit } from './audit';
 import type { Io } from './common';
 import { fix } from './fix';
 import { rules } from './rules';
@@ -11,15 +12,23 @@ Usage: rabbitmq4-codemod <command> [paths...] [options]     (paths default to .)
 
 Commands:
   scan    report findings and consumers
-            --format text|json  --output FILE  --target 4.0|4.1|4.2|4.3 (default 4.3)
+            --format text|json|sarif|markdown  --output FILE  --target 4.0|4.1|4.2|4.3 (default 4.3)
             --fail-on error|warning|info|never (default error)  --rules id,...  --exclude GLOB
   fix     show the rewrites and annotations as a unified diff (dry run)
             --write (apply; refuses uncommitted changes unless --allow-dirty)
             --patch FILE (write a patch for git apply)  --check (exit 1 if anything would change)
             --safe-only (annotate rewrites that change queues that may exist today)
             --unsafe-fixes (also apply opt-in rewrites)  --target, --rules, --exclude as for scan
+  audit   report what a broker already holds that 4.x refuses or forgets; with paths, also every
+          queue the code declares differently from the broker's
+            --definitions FILE (a definitions export) | --management-url http://user:pass@host:15672
+            --vhost V  --format text|json|sarif|markdown  --output FILE  --target, --fail-on, --exclude as for scan
   rules   list every rule with its severity, fixability and MIGRATION.md section  [--format json]
   lsp     run the language server on stdio
+
+Config: rabbitmq4-codemod.config.json (or a "rabbitmq4-codemod" key in package.json) in the working
+directory or a parent up to the git root: {"target", "rules": {id: off|error|warning|info}, "exclude", "failOn"}.
+Flags win over it.
 
 Exit codes: 0 nothing at or above --fail-on; 1 findings (or changes, with fix --check); 2 usage error or failure.
 `;
@@ -34,8 +43,11 @@ export function main(argv: string[], io: Io): number {
         return wantsHelp(rest, io) ?? fix(rest, io);
       case 'rules':
         return wantsHelp(rest, io) ?? rules(rest, io);
+      case 'audit':
+        return wantsHelp(rest, io) ?? audit(rest, io);
       case 'lsp':
-        throw new UsageError("the language server is not available in this version");
+        // Loaded on demand: the other commands do not pay for the language-server packages.
+        return wantsHelp(rest, io) ?? (require('./lsp') as typeof import('./lsp')).lsp(rest);
       case '--version':
       case '-v':
         io.stdout.write(`${TOOL_VERSION}\n`);
@@ -47,7 +59,7 @@ export function main(argv: string[], io: Io): number {
         io.stdout.write(HELP);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (expected scan, fix, rules or lsp; see rabbitmq4-codemod --help)`);
+        throw new UsageError(`unknown command '${command}' (expected scan, fix, audit, rules or lsp; see rabbitmq4-codemod --help)`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

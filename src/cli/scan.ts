@@ -2,11 +2,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SEVERITY_RANK, type Severity } from '../model';
 import { runProject } from '../engine/project';
+import type { WorkersSetting } from '../engine/workers';
+import { progressLine } from './progress';
 import { buildReport } from '../report/model';
 import { renderJson } from '../report/json';
 import { renderText } from '../report/text';
-import { flag, parseArgs, list, UsageError } from './args';
-import { analyzeOptions, checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io } from './common';
+import { renderSarif } from '../report/sarif';
+import { renderMarkdown } from '../report/markdown';
+import { applySeverities } from '../config/severities';
+import { flag, parseArgs } from './args';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io } from './common';
+import { settings } from './settings';
 
 export const SCAN_FLAGS = {
   ...COMMON_FLAGS,
@@ -18,16 +24,26 @@ export const SCAN_FLAGS = {
 export function scan(argv: string[], io: Io): number {
   const args = parseArgs(argv, SCAN_FLAGS, 'scan');
   const format = flag(args, 'format') ?? 'text';
-  if (format === 'sarif' || format === 'markdown') throw new UsageError(`--format ${format} is not available yet; use text or json`);
   const paths = args.positionals.length ? args.positionals : ['.'];
   checkPaths(paths, io.cwd);
-  const run = runProject(paths, { cwd: io.cwd, exclude: list(args, 'exclude'), maxFileBytes: maxFileBytes(args) }, analyzeOptions(args));
+  const config = settings(args, io.cwd);
+  const progress = progressLine(io.stderr);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args), workers: workersSetting(), onProgress: progress.update }, config.analyze);
+  progress.done();
+  applySeverities(run.analysis.files.flatMap((f) => f.findings), config.severities);
   const report = buildReport(run);
   const output = flag(args, 'output');
-  const rendered = format === 'json' ? renderJson(report) : renderText(report, color(!output && useColor(io.stdout)));
+  const rendered =
+    format === 'json'
+      ? renderJson(report)
+      : format === 'sarif'
+        ? renderSarif(report)
+        : format === 'markdown'
+          ? renderMarkdown(report)
+          : renderText(report, color(!output && useColor(io.stdout)));
   if (output) fs.writeFileSync(path.resolve(io.cwd, output), rendered);
   else io.stdout.write(rendered);
-  return exitCode(report.findings.map((f) => f.severity), report.errors.length > 0, (flag(args, 'fail-on') ?? 'error') as Severity | 'never');
+  return exitCode(report.findings.map((f) => f.severity), report.errors.length > 0, config.failOn);
 }
 
 /** 1 if anything is at or above --fail-on (a file that cannot be analysed counts as an error). */
@@ -35,4 +51,15 @@ export function exitCode(severities: Severity[], hadErrors: boolean, failOn: Sev
   if (failOn === 'never') return 0;
   if (hadErrors) return 1;
   return severities.some((s) => SEVERITY_RANK[s] >= SEVERITY_RANK[failOn]) ? 1 : 0;
+}
+
+/**
+ * Worker threads: RABBITMQ4_CODEMOD_WORKERS=auto (one per core once enough files need parsing) or a
+ * count. Off by default: measured on a 2-core machine, two workers spent about 45% more CPU (each
+ * loads and warms up the parser) and finished no sooner than one thread (bench/RESULTS.md).
+ */
+function workersSetting(): WorkersSetting {
+  const v = process.env.RABBITMQ4_CODEMOD_WORKERS;
+  if (v === 'auto') return 'auto';
+  return v ? Number(v) || 0 : 0;
 }

@@ -89,6 +89,8 @@ interface IgnoreLayer {
 
 /** .gitignore files from the repository root down to (not including) `dir`. */
 function gitignoresAbove(dir: string): IgnoreLayer[] {
+  // A repository root (a nested checkout, a submodule) is not governed by an enclosing repository's ignores.
+  if (fs.existsSync(path.join(dir, '.git'))) return [];
   const chain: string[] = [];
   let cur = path.dirname(dir);
   let top = dir;

@@ -4,7 +4,7 @@ import type { RenderResult } from '../clients/shared/queue-options';
 import { ParsedFile } from '../parse/ast';
 import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError } from '../parse';
 import { ValueResolver } from '../resolve/values';
-import { SEVERITY_RANK, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
+import { SEVERITY_RANK, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
 import { DECLARATION_RULES, subjectChecks } from '../rules';
 import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
 import { queueTypeOf } from '../rules/queue-facts';
@@ -12,6 +12,7 @@ import { annotationEdit } from '../fix/annotate';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
+import { unusedSuppressions } from './unused-suppressions';
 import { linkQos } from './link';
 import * as path from 'node:path';
 import { Project } from '../resolve/project';
@@ -73,19 +74,39 @@ interface DeclarationPlan {
 
 /** True if the file can involve a supported client at all (the fast prefilter). */
 export function isRelevant(text: string): boolean {
-  return CLIENTS.some((c) => c.mentions.test(text));
+  return MENTIONS ? MENTIONS.test(text) : CLIENTS.some((c) => c.mentions.test(text));
 }
 
+/** Every client's `mentions` as one pattern: one pass over a file's text instead of one per client. */
+const MENTIONS = CLIENTS.every((c) => c.mentions.flags.replace(/[gy]/g, '') === '') ? new RegExp(CLIENTS.map((c) => `(?:${c.mentions.source})`).join('|')) : undefined;
+
 /** Analyse a set of files as one project: models, findings and the edits a fix would make. */
-export function analyze(inputs: SourceInput[], options: AnalyzeOptions): Analysis {
+export function analyze(inputs: SourceInput[], options: AnalyzeOptions, hooks?: AnalyzeHooks): Analysis {
+  return finishAnalysis(prepareAnalysis(inputs, options, hooks));
+}
+
+export interface AnalyzeHooks {
+  /** Called after each input is read into the project (parsed and modelled, or left out). */
+  onFile?: () => void;
+}
+
+/** A project with every input modelled (wrappers expanded), before any rule runs: the first half of `analyze`. */
+export interface PreparedAnalysis {
+  options: AnalyzeOptions;
+  states: Map<string, FileState>;
+  stateFor: (file: string) => FileState;
+}
+
+export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, hooks?: AnalyzeHooks): PreparedAnalysis {
   const cwd = options.cwd ?? process.cwd();
   const display = (absolute: string) => path.relative(cwd, absolute).split(path.sep).join('/');
   const overlay = new Map(inputs.map((i) => [i.absolute ?? path.resolve(cwd, i.path), i.text]));
   const project: Project = new Project(diskHost(overlay, options.followImports !== false), (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project));
   const states = new Map<string, FileState>();
   for (const input of inputs) {
-    const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project);
+    const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project, options.parseEverything);
     states.set(input.path, state);
+    hooks?.onFile?.();
   }
   const stateFor = (file: string): FileState => {
     let state = states.get(file);
@@ -105,9 +126,34 @@ export function analyze(inputs: SourceInput[], options: AnalyzeOptions): Analysi
     return state;
   };
   expandWrappers([...states.values()], project, [...overlay.keys()], stateFor);
+  return { options, states, stateFor };
+}
 
+/**
+ * The queue types the declarations of each file give (in declaration order), the project-wide facts
+ * the rules read; `dependencies` is true if a file that is not an input contributes any.
+ */
+export function queueFacts(prepared: PreparedAnalysis): { byFile: [string, [string, QueueType][]][]; dependencies: boolean } {
+  const byFile: [string, [string, QueueType][]][] = [];
+  let dependencies = false;
+  for (const [file, s] of prepared.states) {
+    const entries: [string, QueueType][] = [];
+    for (const d of s.result.model?.declarations ?? []) {
+      const type = queueTypeOf(d);
+      if (type !== 'unknown' && d.name.kind !== 'unknown' && d.name.value) entries.push([d.name.value, type]);
+    }
+    if (!entries.length) continue;
+    if (s.result.status === 'dependency') dependencies = true;
+    byFile.push([file, entries]);
+  }
+  return { byFile, dependencies };
+}
+
+/** The second half of `analyze`: rules, fixes, findings. `queueTypes` replaces the project's own (a partition of a larger project). */
+export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: ReadonlyMap<string, QueueType>): Analysis {
+  const { options, states, stateFor } = prepared;
   const all = () => [...states.values()];
-  const ruleCtx = ruleContext(all(), options);
+  const ruleCtx = ruleContext(all(), options, queueTypes);
   const rules = DECLARATION_RULES.filter((r) => ruleEnabled(options, r.meta.id));
   const lineOf = (span: Span) => stateFor(span.file).ctx?.file.lines.position(span.start).line ?? 1;
 
@@ -133,7 +179,10 @@ export function analyze(inputs: SourceInput[], options: AnalyzeOptions): Analysi
     }
     state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file);
   }
-  for (const state of all()) finishFile(state);
+  for (const state of all()) {
+    if (state.result.status === 'analysed' && state.ctx && state.suppressions) state.result.findings.push(...unusedSuppressions(state.ctx.file, state.suppressions, options));
+    finishFile(state);
+  }
   const results = all().map((s) => s.result).filter((r) => r.status !== 'dependency' || r.edits.length || r.findings.length);
   return { options, files: results };
 }
@@ -149,22 +198,24 @@ function openContext(display: string, absolute: string, text: string, project: P
   return { file, resolver: new ValueResolver(file, project, absolute), shared: new Map() };
 }
 
-function load(input: SourceInput, absolute: string, project: Project): FileState {
+function load(input: SourceInput, absolute: string, project: Project, everything = false): FileState {
   const result: FileResult = { path: input.path, absolute, text: input.text, status: 'not-relevant', findings: [], edits: [], consumers: [] };
   const state: FileState = { result };
   // A JSON file is analysed only as client configuration; any other JSON is never parsed.
-  if (!(isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : isRelevant(input.text))) return state;
+  if (!everything && !(isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : isRelevant(input.text))) return state;
   const parsed = parseSource(input.text, input.path);
   if (!parsed.ok) {
     result.status = 'parse-error';
     result.error = parsed.error;
     return state;
   }
-  const file = new ParsedFile(input.path, input.text, parsed.ast);
-  const ctx: FileContext = { file, resolver: new ValueResolver(file, project, absolute), shared: new Map() };
+  // An earlier input's import may have opened this file already: keep that context, whose nodes resolved values refer to.
+  const opened = project.opened(absolute);
+  const file = opened?.file ?? new ParsedFile(input.path, input.text, parsed.ast);
+  const ctx: FileContext = opened ?? { file, resolver: new ValueResolver(file, project, absolute), shared: new Map() };
   project.add(absolute, ctx);
   const model = emptyModel(input.path);
-  for (const client of CLIENTS) if (client.mentions.test(input.text)) client.analyze(ctx, model);
+  for (const client of CLIENTS) if (everything || client.mentions.test(input.text)) client.analyze(ctx, model);
   linkQos(model);
   result.status = 'analysed';
   result.model = model;
@@ -187,22 +238,38 @@ function expandWrappers(states: FileState[], project: Project, candidates: strin
   }
 }
 
-function ruleContext(states: FileState[], options: AnalyzeOptions): RuleContext {
+function ruleContext(states: FileState[], options: AnalyzeOptions, given?: ReadonlyMap<string, QueueType>): RuleContext {
   // Consumers and prefetch calls are matched within one file (channels are per file).
-  const queueTypes = new Map<string, QueueType>();
-  for (const s of states) {
+  const queueTypes = new Map<string, QueueType>(given);
+  if (!given) for (const s of states) {
     for (const d of s.result.model?.declarations ?? []) {
       const type = queueTypeOf(d);
-      if (type !== 'unknown' && d.name.kind !== 'unknown' && d.name.value) queueTypes.set(d.name.value, type);
+      // A passive declaration only checks the queue: it says nothing about its type.
+      if (!d.passive && type !== 'unknown' && d.name.kind !== 'unknown' && d.name.value) queueTypes.set(d.name.value, type);
     }
   }
   const streamQueues = new Set([...queueTypes].filter(([, t]) => t === 'stream').map(([n]) => n));
+  // Built on first use (the models are complete by then), so a project-wide lookup is not a scan of every file.
+  let consumersByFile: Map<string, Consumer[]> | undefined;
   return {
     target: options.target,
     streamQueues,
     queueTypes,
-    consumersOn: (qos) => states.flatMap((s) => s.result.model?.consumers ?? []).filter((c) => c.channel === qos.channel && c.at.file === qos.at.file),
+    consumersOn: (qos) => (consumersByFile ??= indexConsumers(states)).get(qos.at.file)?.filter((c) => c.channel === qos.channel) ?? [],
   };
+}
+
+/** Every consumer of the project, by the file it is in (in project order). */
+function indexConsumers(states: FileState[]): Map<string, Consumer[]> {
+  const out = new Map<string, Consumer[]>();
+  for (const s of states) {
+    for (const c of s.result.model?.consumers ?? []) {
+      const list = out.get(c.at.file);
+      if (list) list.push(c);
+      else out.set(c.at.file, [c]);
+    }
+  }
+  return out;
 }
 
 function checkDeclaration(rules: readonly DeclarationRule[], decl: QueueDeclaration, ctx: RuleContext): Checked[] {
@@ -244,7 +311,8 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
     p.notRewritten = decl.rewriteBlocked;
     return p;
   }
-  const left = checkDeclaration(rules, current, ctx).filter((c) => matters(c.violation) && !(c.violation.intents?.length && !usable(c.violation, options)));
+  // Only a refusal left over defeats the rewrite; a warning without a fix is annotated next to it.
+  const left = checkDeclaration(rules, current, ctx).filter((c) => c.violation.severity === 'error' && !(c.violation.intents?.length && !usable(c.violation, options)));
   if (left.length) {
     p.notRewritten = `no safe rewrite makes it legal (${left[0].violation.message})`;
     return p;
@@ -269,6 +337,16 @@ const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
  */
 function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[], lineOf: (s: Span) => number): void {
   const all = states.flatMap((s) => s.result.model?.declarations ?? []);
+  // Declarations by each file they read a value from, in `all` order: only those can overlap a span there.
+  const readers = new Map<string, QueueDeclaration[]>();
+  for (const d of all) {
+    for (const file of new Set(d.dependsOn.map((s) => s.file))) {
+      const list = readers.get(file);
+      if (list) list.push(d);
+      else readers.set(file, [d]);
+    }
+  }
+  const planOf = new Map(plans.map((p) => [p.decl, p]));
   let changed = true;
   while (changed) {
     changed = false;
@@ -276,9 +354,9 @@ function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[], lineO
       if (!p.rewrite) continue;
       for (const t of p.rewrite.touched) {
         const mine = editsWithin(p, t);
-        const other = all.find((d) => {
+        const other = (readers.get(t.file) ?? []).find((d) => {
           if (d === p.decl || !d.dependsOn.some((s) => overlaps(s, t))) return false;
-          const q = plans.find((x) => x.decl === d);
+          const q = planOf.get(d);
           return !q?.rewrite || editsWithin(q, t) !== mine;
         });
         if (other) {

@@ -14,6 +14,8 @@ export interface AnalyzeOptions {
   cwd?: string;
   /** Follow imports to files that are not analysed inputs (default true). */
   followImports?: boolean;
+  /** Parse and model every input, not only those that mention a client (robustness sweeps). */
+  parseEverything?: boolean;
 }
 
 export const DEFAULT_OPTIONS: AnalyzeOptions = { target: DEFAULT_TARGET };

@@ -2,9 +2,22 @@ import type { ParsedFile } from '../parse/ast';
 
 const IGNORE = /rabbitmq4-codemod-ignore(?:\s+([\w\-, ]+))?/;
 
+/** One `rabbitmq4-codemod-ignore` comment and what it has suppressed so far. */
+export interface SuppressionComment {
+  /** The rule ids it names, or 'all' when it names none. */
+  rules: ReadonlySet<string> | 'all';
+  /** The rule ids it has suppressed a finding of. */
+  used: Set<string>;
+  /** 1-based line of the comment's end. */
+  line: number;
+  /** Offsets of the comment in the file's text. */
+  start: number;
+  end: number;
+}
+
 /** `// rabbitmq4-codemod-ignore <rule-id>[, <rule-id>]` on the line above suppresses those rules there. */
 export class Suppressions {
-  private readonly byLine = new Map<number, { rules: Set<string> | 'all'; used: boolean; line: number }>();
+  private readonly byLine = new Map<number, SuppressionComment>();
 
   constructor(file: ParsedFile) {
     for (const c of file.comments()) {
@@ -12,7 +25,7 @@ export class Suppressions {
       if (!m) continue;
       const line = c.loc?.end.line ?? 0;
       const ids = m[1]?.split(/[\s,]+/).filter(Boolean);
-      this.byLine.set(line + 1, { rules: ids?.length ? new Set(ids) : 'all', used: false, line });
+      this.byLine.set(line + 1, { rules: ids?.length ? new Set(ids) : 'all', used: new Set(), line, start: c.start ?? 0, end: c.end ?? 0 });
     }
   }
 
@@ -21,10 +34,15 @@ export class Suppressions {
     for (const line of lines) {
       const s = this.byLine.get(line);
       if (s && (s.rules === 'all' || s.rules.has(ruleId))) {
-        s.used = true;
+        s.used.add(ruleId);
         return true;
       }
     }
     return false;
+  }
+
+  /** Every ignore comment in the file, in order. */
+  comments(): SuppressionComment[] {
+    return [...this.byLine.values()].sort((a, b) => a.start - b.start);
   }
 }

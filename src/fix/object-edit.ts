@@ -47,9 +47,11 @@ export function editObject(text: string, obj: ObjectSpan, remove: PropertySpan[]
     const last = props[j];
     const next = props[j + 1];
     if (next) {
-      edits.push(deleteBefore(text, first, next));
+      edits.push(...deleteRun(text, props.slice(i, j + 1), next));
     } else {
-      edits.push(...deleteTrailingRun(text, props[i - 1], first, last, obj));
+      // The new properties take the place of the removed tail, in the same edit.
+      edits.push(...deleteTrailingRun(text, props[i - 1], first, last, obj, insert, eol));
+      return edits;
     }
     i = j + 1;
   }
@@ -58,36 +60,40 @@ export function editObject(text: string, obj: ObjectSpan, remove: PropertySpan[]
   return edits;
 }
 
-/** Delete [first, next) but keep a comment that sits between them. */
-function deleteBefore(text: string, first: PropertySpan, next: PropertySpan): TextEdit {
-  const between = text.slice(first.start, next.start);
-  if (/\/[/*]/.test(between.slice(between.indexOf(',') + 1))) {
-    const comma = first.start + between.lastIndexOf(',', between.search(/\/[/*]/));
-    let end = comma + 1;
-    while (text[end] === ' ' || text[end] === '\t') end++;
-    return { start: first.start, end, text: '' };
+/** Delete a run of properties that a kept property follows: each with its own separating comma. */
+function deleteRun(text: string, run: PropertySpan[], next: PropertySpan): TextEdit[] {
+  const between = text.slice(run[0].start, next.start);
+  if (!/\/[/*]/.test(between)) {
+    if (isAloneOnLine(text, run[0].start)) return [{ start: lineStartOf(text, run[0].start), end: lineStartOf(text, next.start), text: '' }];
+    return [{ start: run[0].start, end: next.start, text: '' }];
   }
-  if (isAloneOnLine(text, first.start)) {
-    // Keep `next` at its own indentation: delete whole lines.
-    return { start: lineStartOf(text, first.start), end: lineStartOf(text, next.start), text: '' };
-  }
-  return { start: first.start, end: next.start, text: '' };
+  // Comments in between: remove property by property, so a comment on a kept line stays.
+  return run.map((p) => {
+    const comma = text.indexOf(',', p.end);
+    const after = comma + 1;
+    if (isAloneOnLine(text, p.start) && /^[ \t]*(\/\/[^\r\n]*)?(\r?\n|$)/.test(text.slice(after, after + 500))) {
+      return { start: lineStartOf(text, p.start), end: nextLineStart(text, after), text: '' };
+    }
+    return { start: p.start, end: skipSpaces(text, after), text: '' };
+  });
 }
 
-/** Delete a run of properties at the end of the object. */
-function deleteTrailingRun(text: string, prev: PropertySpan, first: PropertySpan, last: PropertySpan, obj: ObjectSpan): TextEdit[] {
+/** Delete a run of properties at the end of the object, putting `insert` in their place. */
+function deleteTrailingRun(text: string, prev: PropertySpan, first: PropertySpan, last: PropertySpan, obj: ObjectSpan, insert: string[], eol: string): TextEdit[] {
   const trailing = hasTrailingComma(text, last, obj);
   const lastEnd = trailing ? text.indexOf(',', last.end) + 1 : last.end;
   if (isAloneOnLine(text, first.start) && isLineEndAfter(text, lastEnd)) {
-    const edits: TextEdit[] = [{ start: lineStartOf(text, first.start), end: nextLineStart(text, lastEnd), text: '' }];
-    if (!trailing) {
+    const indent = indentationAt(text, first.start);
+    const added = insert.map((p, k) => `${indent}${p}${k < insert.length - 1 || trailing ? ',' : ''}${eol}`).join('');
+    const edits: TextEdit[] = [{ start: lineStartOf(text, first.start), end: nextLineStart(text, lastEnd), text: added }];
+    if (!trailing && !insert.length) {
       const comma = text.indexOf(',', prev.end);
       edits.push({ start: comma, end: comma + 1, text: '' });
     }
     return edits;
   }
-  if (trailing) return [{ start: first.start, end: skipSpaces(text, lastEnd), text: '' }];
-  return [{ start: prev.end, end: last.end, text: '' }];
+  if (trailing) return [{ start: first.start, end: skipSpaces(text, lastEnd), text: insert.map((p) => `${p}, `).join('') }];
+  return [{ start: prev.end, end: last.end, text: insert.map((p) => `, ${p}`).join('') }];
 }
 
 function insertAfter(text: string, last: PropertySpan, insert: string[], obj: ObjectSpan, multiline: boolean, eol: string): TextEdit {

@@ -16,16 +16,25 @@ function isNode(value: unknown): value is Node {
 /** The child nodes of a node, in source order, without type annotations. */
 export function childrenOf(node: Node): Node[] {
   const out: Node[] = [];
+  // Usually the keys are already in source order: sort only when they are not.
+  let sorted = true;
+  let last = -Infinity;
+  const push = (child: Node) => {
+    const start = child.start ?? 0;
+    if (start < last) sorted = false;
+    last = start;
+    out.push(child);
+  };
   for (const key of Object.keys(node)) {
     if (SKIP_KEYS.has(key)) continue;
     const value = (node as unknown as Record<string, unknown>)[key];
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) out.push(item);
+      for (const item of value) if (isNode(item)) push(item);
     } else if (isNode(value)) {
-      out.push(value);
+      push(value);
     }
   }
-  return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  return sorted ? out : out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
 }
 
 /** A parsed file with parent links and line positions. */
@@ -85,6 +94,70 @@ export class ParsedFile {
 
   comments(): t.Comment[] {
     return this.ast.comments ?? [];
+  }
+
+  private identifierAssignments?: Map<string, t.AssignmentExpression[]>;
+
+  /** `name = value` assignments anywhere in the file (indexed once per file). */
+  assignmentsTo(name: string): t.AssignmentExpression[] {
+    if (!this.identifierAssignments) {
+      this.identifierAssignments = new Map();
+      for (const node of this.nodes) {
+        if (node.type !== 'AssignmentExpression' || node.left.type !== 'Identifier') continue;
+        const list = this.identifierAssignments.get(node.left.name) ?? [];
+        list.push(node);
+        this.identifierAssignments.set(node.left.name, list);
+      }
+    }
+    return this.identifierAssignments.get(name) ?? [];
+  }
+
+  private assignmentIndex?: Map<Node, Map<string, t.AssignmentExpression[]>>;
+
+  /** `this.name = value` assignments inside a class, by name (indexed once per file). */
+  thisAssignments(cls: Node, name: string): t.AssignmentExpression[] {
+    if (!this.assignmentIndex) {
+      this.assignmentIndex = new Map();
+      for (const node of this.nodes) {
+        if (node.type !== 'AssignmentExpression' || node.left.type !== 'MemberExpression' || node.left.object.type !== 'ThisExpression') continue;
+        const member = memberName(node.left);
+        const owner = [...this.ancestors(node)].find((a) => a.type === 'ClassDeclaration' || a.type === 'ClassExpression');
+        if (!member || !owner) continue;
+        let byName = this.assignmentIndex.get(owner);
+        if (!byName) this.assignmentIndex.set(owner, (byName = new Map()));
+        const list = byName.get(member) ?? [];
+        list.push(node);
+        byName.set(member, list);
+      }
+    }
+    return this.assignmentIndex.get(cls)?.get(name) ?? [];
+  }
+
+  private callIndex?: Map<string, (t.CallExpression | t.OptionalCallExpression)[]>;
+
+  /**
+   * Calls by the name they call: `name(...)` under `name`, `this.name(...)` under `this.name`.
+   * Built once per file: looking callers up must not walk the whole file each time.
+   */
+  callsNamed(name: string): (t.CallExpression | t.OptionalCallExpression)[] {
+    if (!this.callIndex) {
+      this.callIndex = new Map();
+      for (const node of this.nodes) {
+        if (!isCall(node)) continue;
+        const callee = unwrap(node.callee);
+        let key: string | undefined;
+        if (callee.type === 'Identifier') key = callee.name;
+        else if ((callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.object.type === 'ThisExpression') {
+          const m = memberName(callee);
+          if (m) key = `this.${m}`;
+        }
+        if (!key) continue;
+        const list = this.callIndex.get(key) ?? [];
+        list.push(node);
+        this.callIndex.set(key, list);
+      }
+    }
+    return this.callIndex.get(name) ?? [];
   }
 }
 

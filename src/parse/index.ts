@@ -44,7 +44,7 @@ export function isJsonPath(path: string): boolean {
 }
 
 export function looksLikeJsonConfig(text: string): boolean {
-  return /"vhosts"\s*:/.test(text) && /"queues"\s*:/.test(text);
+  return /"vhosts"\s*:\s*\{/.test(text) && /"queues"\s*:\s*[{[]/.test(text);
 }
 
 export function parseSource(text: string, path: string): ParseResult {
@@ -59,6 +59,8 @@ export function parseSource(text: string, path: string): ParseResult {
       allowAwaitOutsideFunction: true,
       allowImportExportEverywhere: false,
       errorRecovery: false,
+      // Comments are read from `ast.comments`; attaching them to nodes is work nobody uses.
+      attachComment: false,
       tokens: false,
       ranges: false,
     });

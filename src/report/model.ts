@@ -29,6 +29,8 @@ export interface Report {
   consumers: ConsumerReport[];
   errors: ReportError[];
   skipped: ReportError[];
+  /** The analysed text of a reported file (for formats that turn offsets into lines); not serialised. */
+  source?: (file: string) => string | undefined;
 }
 
 export function buildReport(run: ProjectRun): Report {
@@ -54,5 +56,6 @@ export function buildReport(run: ProjectRun): Report {
     consumers: consumerReports(run.analysis),
     errors: [...parseErrors, ...run.errors],
     skipped: run.skipped,
+    source: (file) => files.find((f) => f.path === file)?.text,
   };
 }

@@ -28,6 +28,11 @@ export class Project {
     this.contexts.set(absolute, ctx);
   }
 
+  /** The context of a file already parsed (an input, or a module an import led to), without opening it. */
+  opened(absolute: string): FileContext | undefined {
+    return this.contexts.get(absolute) ?? undefined;
+  }
+
   context(absolute: string): FileContext | undefined {
     if (!this.contexts.has(absolute)) {
       const text = this.host.read(absolute);

@@ -1,5 +1,5 @@
 import { ALL_TARGETS, isReplyTo, type ConsumerRule, type Violation } from './types';
-import { ackSource, consumerLabel, hasLimit, MEASURED_FLOOD } from './consumer-facts';
+import { ackSource, consumerLabel, MEASURED_FLOOD } from './consumer-facts';
 import { valueOf } from '../model';
 
 export const autoAckConsumer: ConsumerRule = {
@@ -18,8 +18,8 @@ export const autoAckConsumer: ConsumerRule = {
       return [{ severity: 'info', message: `${consumerLabel(c)}: ${ackSource(c)}. If it is true, the consumer acknowledges automatically.`, advice: 'consume with noAck: false and acknowledge each message after its work' }];
     }
     if (c.ack.value !== 'auto') return [];
-    const limit = hasLimit(c);
-    const flood = limit === true ? '' : ` With no prefetch the broker also pushes the whole backlog into the process at once (${MEASURED_FLOOD}).`;
+    // Prefetch counts unacknowledged messages; with automatic ack there are none, so no prefetch limits this consumer.
+    const flood = ` Nothing limits what the broker pushes (a prefetch does not apply to automatic ack), so it pushes the whole backlog into the process at once (${MEASURED_FLOOD}).`;
     return [
       {
         severity: 'warning',

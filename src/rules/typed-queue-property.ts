@@ -60,7 +60,9 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
           },
         ];
       }
-      const temporary = problems.some((p) => p.property === 'exclusive' || p.property === 'auto-delete');
+      // Auto-delete that only comes from the library's default (node-amqp) is not a request for a temporary queue.
+      const byDefault = decl.autoDelete.kind === 'default' && decl.autoDelete.value && !is(decl.exclusive, true);
+      const temporary = problems.some((p) => p.property === 'exclusive' || (p.property === 'auto-delete' && !byDefault));
       let intents: FixIntent[] | undefined;
       let advice: string;
       if (temporary && type === 'quorum') {
@@ -71,9 +73,11 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
         intents = (['exclusive', 'autoDelete'] as const).filter((f) => is(decl[f], true)).map((flag) => ({ kind: 'set-flag' as const, flag, value: false }));
         if (is(decl.durable, false)) intents.push({ kind: 'set-flag', flag: 'durable', value: true });
         advice = `declare the ${kind} durable, not exclusive and not auto-delete (a stream keeps its messages for every consumer; use x-max-age / x-max-length-bytes for retention)`;
-      } else if (problems.some((p) => p.property === 'non-durable')) {
-        intents = [{ kind: 'set-flag', flag: 'durable', value: true }];
-        advice = `declare the ${kind} durable: true`;
+      } else if (byDefault || problems.some((p) => p.property === 'non-durable')) {
+        intents = [];
+        if (byDefault && is(decl.autoDelete, true)) intents.push({ kind: 'set-flag', flag: 'autoDelete', value: false });
+        if (is(decl.durable, false)) intents.push({ kind: 'set-flag', flag: 'durable', value: true });
+        advice = `declare the ${kind} durable, not auto-delete`;
       } else {
         advice = `give the ${kind} a name (a ${kind} cannot be server-named), or drop x-queue-type and declare it exclusive: true if it is a per-connection temporary queue`;
       }

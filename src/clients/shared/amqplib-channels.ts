@@ -204,8 +204,8 @@ export class AmqplibChannels {
 
   /** `let ch; ... ch = await conn.createChannel()`. */
   private fromAssignments(name: string, key: string): AmqpKind | undefined {
-    for (const node of this.file.nodes) {
-      if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && node.left.name === name) {
+    for (const node of this.file.assignmentsTo(name)) {
+      {
         const k = this.kindOf(node.right);
         if (k?.kind === 'channel' || k?.kind === 'acm-wrapper') return { ...k, key };
         if (k) return k;
@@ -263,16 +263,24 @@ export class AmqplibChannels {
     return k?.kind === 'acm-wrapper' ? k : undefined;
   }
 
+  private readonly callerMemo = new Map<string, AmqpKind | undefined>();
+
   private fromCallers(fn: t.Function, index: number, key: string): AmqpKind | undefined {
+    const memoKey = `${fn.start}:${index}`;
+    if (this.callerMemo.has(memoKey)) {
+      const k = this.callerMemo.get(memoKey);
+      return k?.kind === 'channel' || k?.kind === 'acm-wrapper' ? { ...k, key } : k;
+    }
+    this.callerMemo.set(memoKey, undefined);
+    const found = this.findFromCallers(fn, index, key);
+    this.callerMemo.set(memoKey, found);
+    return found;
+  }
+
+  private findFromCallers(fn: t.Function, index: number, key: string): AmqpKind | undefined {
     const name = this.functionBindingName(fn);
     if (!name) return undefined;
-    for (const node of this.file.nodes) {
-      if (!isCall(node)) continue;
-      const callee = unwrap(node.callee);
-      const called =
-        (callee.type === 'Identifier' && callee.name === name.name && !name.method) ||
-        (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && memberName(callee) === name.name && name.method);
-      if (!called) continue;
+    for (const node of this.file.callsNamed(name.method ? `this.${name.name}` : name.name)) {
       const arg = node.arguments[index];
       if (!arg || arg.type === 'SpreadElement') continue;
       const k = this.kindOf(arg as Node);
@@ -321,9 +329,8 @@ export class AmqplibChannels {
         }
       }
     }
-    for (const n of this.file.nodes) {
-      if (n.start! < cls.start! || n.end! > cls.end!) continue;
-      if (n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && memberName(n.left) === name) {
+    for (const n of this.file.thisAssignments(cls, name)) {
+      {
         const k = this.kindOf(n.right);
         if (k?.kind === 'channel' || k?.kind === 'acm-wrapper') return { ...k, key };
         if (k) return k;

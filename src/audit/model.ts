@@ -1,0 +1,97 @@
+import type { QueueType, Severity, TargetVersion } from '../model';
+import type { ReportError } from '../report/model';
+
+/** A place in a file, 1-based (the end column is the one after the last character). */
+export interface Place {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface BrokerQueue {
+  vhost: string;
+  name: string;
+  durable: boolean;
+  autoDelete: boolean;
+  /** Exclusive queues are never in a definitions export; the management API lists them. */
+  exclusive: boolean;
+  type: QueueType | string;
+  arguments: Record<string, unknown>;
+  /** Where the queue is in a definitions file. */
+  at?: Place;
+}
+
+export interface BrokerPolicy {
+  vhost: string;
+  name: string;
+  pattern: string;
+  applyTo: string;
+  definition: Record<string, unknown>;
+  priority: number;
+  at?: Place;
+}
+
+export interface BrokerConsumer {
+  vhost: string;
+  queue: string;
+  tag: string;
+  ackRequired: boolean;
+  prefetch: number;
+  /** The connection's name as the broker shows it ("127.0.0.1:51234 -> 127.0.0.1:5672"), and the channel number. */
+  connection?: string;
+  channel?: number;
+  user?: string;
+}
+
+export type BrokerSource = { kind: 'definitions'; file: string } | { kind: 'management'; url: string };
+
+/** What the audit knows about a broker. */
+export interface BrokerState {
+  source: BrokerSource;
+  brokerVersion?: string;
+  queues: BrokerQueue[];
+  policies: BrokerPolicy[];
+  /** Only the management API knows the live consumers. */
+  consumers?: BrokerConsumer[];
+}
+
+export interface AuditFinding {
+  ruleId: string;
+  severity: Severity;
+  vhost: string;
+  /** The broker object the finding is about. */
+  object: { kind: 'queue' | 'policy' | 'consumer'; name: string };
+  message: string;
+  /** What to do, in order. */
+  step: string;
+  /** The exact commands of the step, when there are any. */
+  commands: string[];
+  brokerError?: string;
+  /** Where the code declares the queue (broker-redeclare-mismatch). */
+  code?: Place & { file: string };
+  /** Where the object is in the definitions file. */
+  at?: Place;
+}
+
+export interface AuditReport {
+  version: 1;
+  kind: 'audit';
+  tool: { name: string; version: string };
+  target: TargetVersion;
+  source: { definitions: string } | { managementUrl: string };
+  brokerVersion?: string;
+  vhost?: string;
+  summary: {
+    queues: number;
+    policies: number;
+    /** null: the source cannot tell (a definitions export). */
+    consumers: number | null;
+    /** Queue declarations read from the code (null: no paths given). */
+    declarations: number | null;
+    findings: Record<Severity, number>;
+  };
+  findings: AuditFinding[];
+  /** Files of the code that could not be analysed. */
+  errors: ReportError[];
+}

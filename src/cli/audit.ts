@@ -1,0 +1,86 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runProject } from '../engine/project';
+import { codeQueues } from '../audit/code-queues';
+import { DefinitionsError, readDefinitions } from '../audit/definitions';
+import { ManagementError, readManagement } from '../audit/management';
+import type { BrokerState } from '../audit/model';
+import { buildAuditReport } from '../audit/report';
+import { renderAuditMarkdown } from '../audit/render-markdown';
+import { renderAuditSarif } from '../audit/render-sarif';
+import { renderAuditText } from '../audit/render-text';
+import { audit as runAudit } from '../audit/run';
+import type { ReportError } from '../report/model';
+import { flag, parseArgs, UsageError } from './args';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io } from './common';
+import { exitCode } from './scan';
+import { settings } from './settings';
+
+export const AUDIT_FLAGS = {
+  target: COMMON_FLAGS.target,
+  exclude: COMMON_FLAGS.exclude,
+  'max-file-size': COMMON_FLAGS['max-file-size'],
+  help: {},
+  h: {},
+  definitions: { value: true },
+  'management-url': { value: true },
+  vhost: { value: true },
+  format: { value: true, choices: ['text', 'json', 'sarif', 'markdown'] },
+  output: { value: true },
+  'fail-on': { value: true, choices: ['error', 'warning', 'info', 'never'] },
+};
+
+/**
+ * `audit [paths] --definitions FILE | --management-url URL`: what the broker already holds that 4.x
+ * refuses, forgets or punishes, and (with paths) every queue the code declares differently from the
+ * queue the broker holds.
+ */
+export function audit(argv: string[], io: Io): number {
+  const args = parseArgs(argv, AUDIT_FLAGS, 'audit');
+  const definitions = flag(args, 'definitions');
+  const managementUrl = flag(args, 'management-url');
+  if (!definitions && !managementUrl) throw new UsageError('audit needs --definitions FILE (a definitions export) or --management-url URL (http://user:password@host:15672)');
+  if (definitions && managementUrl) throw new UsageError('audit reads one broker state: give --definitions or --management-url, not both');
+  const vhost = flag(args, 'vhost');
+  const config = settings(args, io.cwd);
+  if (args.positionals.length) checkPaths(args.positionals, io.cwd);
+
+  let state: BrokerState;
+  try {
+    state = definitions ? readDefinitions(relative(io.cwd, definitions), io.cwd, vhost ?? '/') : readManagement(managementUrl!, vhost);
+  } catch (e) {
+    if (e instanceof DefinitionsError || e instanceof ManagementError) throw new UsageError(e.message);
+    throw e;
+  }
+
+  let code: ReturnType<typeof codeQueues> | undefined;
+  const errors: ReportError[] = [];
+  if (args.positionals.length) {
+    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args) }, { ...config.analyze, rules: new Set() });
+    code = codeQueues(run.analysis);
+    for (const f of run.analysis.files) if (f.status === 'parse-error') errors.push({ file: f.path, message: `cannot parse: ${f.error!.message}`, line: f.error!.line, column: f.error!.column });
+    errors.push(...run.errors);
+  }
+  const findings = runAudit(state, { target: config.analyze.target, vhost, code, disabledRules: config.analyze.disabledRules, severities: config.severities });
+  const report = buildAuditReport({ state, findings, target: config.analyze.target, vhost, declarations: code ? code.length : null, errors });
+
+  const format = flag(args, 'format') ?? 'text';
+  const output = flag(args, 'output');
+  const rendered =
+    format === 'json'
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : format === 'sarif'
+        ? renderAuditSarif(report)
+        : format === 'markdown'
+          ? renderAuditMarkdown(report)
+          : renderAuditText(report, color(!output && useColor(io.stdout)));
+  if (output) fs.writeFileSync(path.resolve(io.cwd, output), rendered);
+  else io.stdout.write(rendered);
+  return exitCode(report.findings.map((f) => f.severity), errors.length > 0, config.failOn);
+}
+
+/** A path as reports show it: relative to the working directory, with `/`. */
+function relative(cwd: string, file: string): string {
+  const rel = path.relative(cwd, path.resolve(cwd, file));
+  return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');
+}

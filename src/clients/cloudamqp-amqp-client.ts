@@ -1,0 +1,101 @@
+import { calleeMethod, isCall } from '../parse/ast';
+import { booleanOption, ConfirmSelects, callArgs, openSubject, optionsOf, publishSubject } from './shared/rabbitmq-client-cloudamqp-subjects';
+import type { FileModel, Resolved } from '../model';
+import type { ClientModule, FileContext } from './types';
+import type { CallNode } from './shared/resolved';
+import { cloudamqpObjects, type CloudamqpKind } from './cloudamqp-amqp-client/objects';
+import { channelQueueDeclaration, LIBRARY, sessionQueueDeclaration } from './cloudamqp-amqp-client/declarations';
+import { basicConsumeCall, qosCall, subscribeCall } from './cloudamqp-amqp-client/consumers';
+import { renderCloudamqp } from './cloudamqp-amqp-client/render';
+import { cloudamqpAdvice } from './cloudamqp-amqp-client/advice';
+
+const PUBLISH_METHODS = ['basicPublish', 'publish'];
+
+/**
+ * @cloudamqp/amqp-client: AMQPClient channels (queueDeclare, v2/v3 queue(), basicConsume with its
+ * automatic-ack default, prefetch/basicQos, confirmSelect + basicPublish) and the v4 AMQPSession
+ * (session.queue(), q.subscribe() with the library acking after the callback, q.publish() with
+ * confirms on by default). Queue flags default by name: a named queue is durable, '' is exclusive.
+ */
+export const cloudamqpAmqpClient: ClientModule = {
+  name: LIBRARY,
+  mentions: /@cloudamqp\/amqp-client/,
+  analyze(ctx: FileContext, model: FileModel) {
+    const objects = cloudamqpObjects(ctx);
+    const confirms = new ConfirmSelects();
+    const calls: { call: CallNode; method: string; target: CloudamqpKind }[] = [];
+    for (const node of ctx.file.nodes) {
+      if (!isCall(node)) continue;
+      const m = calleeMethod(node);
+      const target = m && objects.kindOf(m.object);
+      if (!m || !target) continue;
+      if (target.kind === 'channel' && m.method === 'confirmSelect') confirms.add(target, node);
+      calls.push({ call: node, method: m.method, target });
+    }
+    for (const { call, method, target } of calls) {
+      switch (target.kind) {
+        case 'client':
+          if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS));
+          if (method === 'channel') model.opens.push(openSubject(ctx, call, LIBRARY, 'channel', PUBLISH_METHODS));
+          break;
+        case 'session-class':
+          if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS));
+          break;
+        case 'session':
+          if (method === 'queue') model.declarations.push(sessionQueueDeclaration(ctx, call));
+          break;
+        case 'channel':
+          onChannel(ctx, model, call, method, target, confirms);
+          break;
+        case 'channel-queue':
+        case 'session-queue':
+        case 'queue':
+          onQueue(ctx, model, call, method, target, confirms);
+          break;
+      }
+    }
+  },
+  render: renderCloudamqp,
+  advice: cloudamqpAdvice,
+};
+
+function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: string, channel: Extract<CloudamqpKind, { kind: 'channel' }>, confirms: ConfirmSelects): void {
+  switch (method) {
+    case 'queueDeclare':
+    case 'queue':
+      model.declarations.push(channelQueueDeclaration(ctx, call));
+      break;
+    case 'basicConsume':
+      model.consumers.push(basicConsumeCall(ctx, call, channel.key));
+      break;
+    case 'prefetch':
+    case 'basicQos':
+      model.qos.push(qosCall(ctx, call, channel.key, method));
+      break;
+    case 'basicPublish':
+      model.publishes.push(publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish'));
+      break;
+  }
+}
+
+type QueueKind = Extract<CloudamqpKind, { kind: 'channel-queue' | 'session-queue' | 'queue' }>;
+
+function onQueue(ctx: FileContext, model: FileModel, call: CallNode, method: string, q: QueueKind, confirms: ConfirmSelects): void {
+  if (method === 'subscribe') model.consumers.push(subscribeCall(ctx, call, q));
+  if (method === 'publish') {
+    // v2/v3 q.publish() is channel.basicPublish(); v4's has its own confirm option.
+    const channel = q.kind === 'channel-queue' && q.channel.key ? q.channel.key : `queue:${call.start}`;
+    const form = q.kind === 'channel-queue' ? 'basic-publish' : 'session-publish';
+    model.publishes.push(publishSubject(ctx, call, LIBRARY, channel, queuePublishConfirms(ctx, call, q, confirms), form));
+  }
+}
+
+/**
+ * v4 `q.publish(body, { confirm = true })` waits for the confirm unless confirm is false; v2/v3
+ * `q.publish()` is `channel.basicPublish()`, confirmed only on a channel in confirm mode.
+ */
+function queuePublishConfirms(ctx: FileContext, call: CallNode, q: QueueKind, confirms: ConfirmSelects): Resolved<boolean> {
+  if (q.kind === 'channel-queue') return confirms.confirmsAt(ctx, { kind: 'channel', ...q.channel }, call);
+  if (q.kind === 'queue') return { kind: 'unknown', reason: `the AMQPQueue is handed in: its publish() confirms by default in ${LIBRARY} v4 only` };
+  return booleanOption(optionsOf(ctx, callArgs(call)[1], 'publish options'), 'confirm', true, LIBRARY);
+}

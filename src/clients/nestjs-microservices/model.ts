@@ -1,0 +1,135 @@
+import { defaulted, known, unknown, type AckMode, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import type { ObjectValue, PropertyValue } from '../../resolve/values';
+import type { FileContext } from '../types';
+import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../shared/queue-options';
+import { readFlag, readNumber, readQueueOptionsProperty, readText, unknownQueueOptions, within } from '../shared/nestjs-config';
+import { lineAnchor } from '../shared/nestjs-edits';
+import type { RmqOptionsValue, RmqSite } from './sites';
+
+export const NESTJS_LIBRARY = '@nestjs/microservices';
+
+/** `queueOptions` go to amqplib's assertQueue unchanged: amqplib's options and defaults, said as Nest's. */
+const DIALECT: QueueOptionsDialect = { ...AMQPLIB_DIALECT, library: NESTJS_LIBRARY };
+
+const NO_QUEUE =
+  "no queue is set: @nestjs/microservices 11+ declares a server-named queue (amq.gen-...) and 9-10 a queue named 'default'";
+
+export interface NestDeclarationSyntax {
+  queueOptions: QueueOptionsSyntax;
+}
+
+export interface NestQosSyntax {
+  /** `isGlobalPrefetchCount`, when the options set it. */
+  globalProp?: PropertyValue;
+}
+
+/** The options object, and why an option may be missing from it (the options are unknown, or spread from something unknown). */
+function optionsFacts(options: RmqOptionsValue): { inner?: ObjectValue; open?: string } {
+  const inner = options.object;
+  return { inner, open: inner ? (inner.open ? `the RMQ options ${inner.open}` : undefined) : options.reason };
+}
+
+/**
+ * What one RMQ site does on the broker. Server and client both assert `options.queue` with
+ * `queueOptions` (amqplib's assertQueue) unless `noAssert`, and both call
+ * `prefetch(prefetchCount = 0, isGlobalPrefetchCount = false)`; the server then consumes the queue
+ * with `noAck` (default true: the typings say false, the code says true).
+ */
+export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void {
+  const { file } = ctx;
+  const { inner, open } = optionsFacts(site.options);
+  const prop = (key: string) => inner?.props.get(key);
+  const channel = `${NESTJS_LIBRARY}:${site.at.start}`;
+  const count = readNumber(prop('prefetchCount'), 0, NESTJS_LIBRARY, open);
+
+  if (site.declares) {
+    const declaration = siteDeclaration(ctx, site, site.options);
+    if (declaration) model.declarations.push(declaration);
+    const globalProp = prop('isGlobalPrefetchCount');
+    model.qos.push({
+      kind: 'qos',
+      client: NESTJS_LIBRARY,
+      at: file.span(globalProp && within(file, globalProp.node, site.at) ? globalProp.node : site.at),
+      statementStart: lineAnchor(file, site.at),
+      channel,
+      count,
+      global: readFlag(globalProp, false, NESTJS_LIBRARY, open),
+      syntax: { globalProp } satisfies NestQosSyntax,
+    });
+  }
+
+  if (site.role !== 'server') return;
+  model.consumers.push({
+    kind: 'consumer',
+    id: `${NESTJS_LIBRARY}:${site.at.start}`,
+    client: NESTJS_LIBRARY,
+    at: file.span(site.at),
+    statementStart: lineAnchor(file, site.at),
+    callee: site.callee,
+    channel,
+    queue: queueName(inner, open),
+    ack: ackMode(prop('noAck'), open),
+    // Nest sets the prefetch itself, right before it consumes.
+    prefetch: count,
+    consumerArguments: [],
+    syntax: { site },
+  });
+}
+
+/** The queue the site asserts (none with noAssert); read again per call site when its values are parameters. */
+function siteDeclaration(ctx: FileContext, site: RmqSite, value: RmqOptionsValue): QueueDeclaration | undefined {
+  const { inner, open } = optionsFacts(value);
+  const queueOptions = readQueueOptionsOf(value.ctx ?? ctx, inner, open);
+  if (skipsAssert(inner, open, queueOptions.syntax.options)) return undefined;
+  const declaration: QueueDeclaration = {
+    kind: 'queue-declaration',
+    id: `${NESTJS_LIBRARY}:${site.at.start}`,
+    client: NESTJS_LIBRARY,
+    at: ctx.file.span(site.at),
+    statementStart: lineAnchor(ctx.file, site.at),
+    callee: site.callee,
+    name: queueName(inner, open),
+    durable: queueOptions.durable,
+    exclusive: queueOptions.exclusive,
+    autoDelete: queueOptions.autoDelete,
+    passive: false,
+    arguments: queueOptions.arguments,
+    argumentsIncomplete: queueOptions.argumentsIncomplete,
+    dependsOn: queueOptions.dependsOn,
+    syntax: { queueOptions: queueOptions.syntax } satisfies NestDeclarationSyntax,
+    rebuild: (other) => siteDeclaration(other as FileContext, site, site.reread(other as FileContext)) ?? declaration,
+  };
+  return declaration;
+}
+
+/** `options.queue`; left out (or '') the name depends on the Nest version, so it is unknown. */
+function queueName(inner: ObjectValue | undefined, open: string | undefined): Resolved<string> {
+  const p = inner?.props.get('queue');
+  if (!p) return unknown(open ?? NO_QUEUE);
+  const r = readText(p);
+  return r.kind === 'known' && r.value === '' ? unknown(NO_QUEUE, r.origin) : r;
+}
+
+/** `noAck` read like Nest's getOptionsProp: left out → true; written (even as undefined) → amqplib's `!!noAck`. */
+function ackMode(noAck: PropertyValue | undefined, open: string | undefined): Resolved<AckMode> {
+  const r = readFlag(noAck, true, NESTJS_LIBRARY, open);
+  if (r.kind === 'unknown') return r;
+  if (r.kind === 'known') return known(r.value ? 'auto' : 'manual', r.origin);
+  return defaulted('auto', NESTJS_LIBRARY);
+}
+
+/** `queueOptions`, with amqplib's defaults when left out (unknown if the options may hold them unseen). */
+function readQueueOptionsOf(ctx: FileContext, inner: ObjectValue | undefined, open: string | undefined): QueueOptions {
+  const prop = inner?.props.get('queueOptions');
+  if (prop) return readQueueOptionsProperty(ctx, prop, DIALECT);
+  if (open) return unknownQueueOptions(`queueOptions is unknown: ${open}`);
+  return readQueueOptions(ctx.file, ctx.resolver, undefined, DIALECT);
+}
+
+/** `noAssert: true` (v10+ in the options, v9 and v12 also in queueOptions): Nest does not declare the queue. */
+function skipsAssert(inner: ObjectValue | undefined, open: string | undefined, queueOptions: ObjectValue | undefined): boolean {
+  const own = readFlag(inner?.props.get('noAssert'), false, NESTJS_LIBRARY, open);
+  if (own.kind === 'known') return own.value;
+  const nested = queueOptions ? readFlag(queueOptions.props.get('noAssert'), false, NESTJS_LIBRARY, queueOptions.open) : undefined;
+  return nested?.kind === 'known' && nested.value;
+}

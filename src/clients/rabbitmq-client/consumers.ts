@@ -1,0 +1,91 @@
+import type * as t from '@babel/types';
+import { defaulted, unknown, type Consumer, type Qos, type Resolved } from '../../model';
+import type { FileContext } from '../types';
+import type { CallNode } from '../shared/resolved';
+import {
+  ackFrom,
+  booleanOption,
+  callArgs,
+  consumerArgumentsOf,
+  handlerSpan,
+  numberOption,
+  optionProp,
+  nestedOptions,
+  optionsOf,
+  subjectAt,
+  type Options,
+} from '../shared/rabbitmq-client-cloudamqp-subjects';
+import { LIBRARY, queueNameOf } from './declarations';
+
+/** What the renderer needs: the options object holding noAck / qos / global. */
+export interface RabbitmqClientConsumerSyntax {
+  form: 'create-consumer' | 'basic-consume';
+  options: Options;
+}
+
+export interface RabbitmqClientQosSyntax {
+  /** The qos options object (createConsumer's `qos`, basicQos's params). */
+  options: Options;
+}
+
+function consumer(ctx: FileContext, call: CallNode, channel: string, options: Options, syntax: RabbitmqClientConsumerSyntax, handler: t.Node | undefined, prefetch?: Resolved<number>): Consumer {
+  return {
+    kind: 'consumer',
+    ...subjectAt(ctx, call, LIBRARY),
+    channel,
+    queue: queueNameOf(options),
+    // basic.consume's noAck bit is set only if truthy (codec BITS): manual ack by default.
+    ack: ackFrom(options, false, LIBRARY),
+    prefetch,
+    handler: handlerSpan(handler),
+    consumerArguments: consumerArgumentsOf(optionProp(options, 'arguments').prop?.value()),
+    syntax,
+  };
+}
+
+function qosFrom(ctx: FileContext, call: CallNode, at: t.Node, channel: string, qos: Options): Qos {
+  return {
+    kind: 'qos',
+    client: LIBRARY,
+    at: ctx.file.span(at),
+    statementStart: ctx.file.statementOf(call).start ?? 0,
+    channel,
+    // basic.qos encodes a missing prefetchCount as 0 (unlimited) and global as false.
+    count: numberOption(qos, 'prefetchCount') ?? defaulted(0, LIBRARY),
+    global: booleanOption(qos, 'global', false, LIBRARY),
+    syntax: { options: qos } satisfies RabbitmqClientQosSyntax,
+  };
+}
+
+/**
+ * `rabbit.createConsumer(props, handler)`: consumes on its own channel, after `basicQos(props.qos)`
+ * if qos is given (src/Consumer.ts); no qos means no prefetch at all.
+ */
+export function createConsumerCall(ctx: FileContext, call: CallNode, props: Options): { consumer: Consumer; qos?: Qos } {
+  const [, handler] = callArgs(call);
+  const channel = `consumer:${call.start}`;
+  const { prop: qosProp, unknownReason } = optionProp(props, 'qos');
+  let qos: Qos | undefined;
+  let prefetch: Resolved<number> | undefined;
+  if (unknownReason) prefetch = unknown(unknownReason, props.origin);
+  else if (qosProp) {
+    // Reported at the qos option when it is written in this file, else at the call.
+    const at = qosProp.file === ctx.file ? qosProp.node : call;
+    qos = qosFrom(ctx, call, at, channel, nestedOptions(qosProp, 'qos options'));
+    prefetch = qos.count;
+  }
+  return { consumer: consumer(ctx, call, channel, props, { form: 'create-consumer', options: props }, handler, prefetch), qos };
+}
+
+/** `ch.basicConsume({ queue, noAck }, cb)` on an acquired channel. */
+export function basicConsumeCall(ctx: FileContext, call: CallNode, channel: string): Consumer {
+  const [params, handler] = callArgs(call);
+  const options = optionsOf(ctx, params, 'consume params');
+  return consumer(ctx, call, channel, options, { form: 'basic-consume', options }, handler);
+}
+
+/** `ch.basicQos({ prefetchCount, global })`. */
+export function basicQosCall(ctx: FileContext, call: CallNode, channel: string): Qos {
+  const [params] = callArgs(call);
+  return qosFrom(ctx, call, call, channel, optionsOf(ctx, params, 'qos params'));
+}

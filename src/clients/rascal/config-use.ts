@@ -1,0 +1,71 @@
+import type * as t from '@babel/types';
+import { unwrap, type Node, type ParsedFile } from '../../parse/ast';
+import type { ObjectValue, PropertyValue } from '../../resolve/values';
+import { contextOf } from '../shared/rascal-moleculer-config';
+import type { FileContext } from '../types';
+
+export const RASCAL = 'rascal';
+/** How messages name the test defaults merged into a config (lib/config/tests.js), by how they are merged. */
+export const RASCAL_TEST = { withTestConfig: "rascal's withTestConfig", testConfig: "rascal's testConfig" } as const;
+
+/**
+ * One rascal configuration object and how the code uses it. `test`: merged with rascal's test
+ * defaults (`withTestConfig`, or `testConfig` itself), which make queues non-durable unless they say
+ * otherwise. `usedAt`: the call that uses a config
+ * written in another file (findings are reported there, in the analysed file).
+ */
+export interface ConfigUse {
+  object: ObjectValue;
+  test?: keyof typeof RASCAL_TEST;
+  usedAt?: Node;
+}
+
+/** Entries of a keyed collection (`{ q1: {...} }`) or an array of names / `{ name }` objects. */
+export interface CollectionEntry {
+  /** The name as written: a key, a string item, or the `name` property. */
+  name: { value?: string; reason?: string; node: Node };
+  /** The node the entry is reported at (the property, or the array item). */
+  node: Node;
+  /** The entry's object literal, if it is one. */
+  object?: ObjectValue;
+  /** An array item that is just a name. */
+  nameLiteral?: t.StringLiteral;
+  file: ParsedFile;
+}
+
+export function collectionEntries(ctx: FileContext, prop: PropertyValue): CollectionEntry[] {
+  const value = prop.value();
+  const file = prop.file;
+  if (value.kind === 'object') {
+    return [...value.object.props.values()].map((p) => {
+      const v = p.value();
+      return { name: { value: p.key, node: p.node.key }, node: p.node, object: v.kind === 'object' ? v.object : undefined, file: p.file };
+    });
+  }
+  const owner = contextOf(ctx, file);
+  const array = owner && prop.node.type === 'ObjectProperty' ? arrayNode(owner, prop.node.value as Node) : undefined;
+  if (!array || !owner) return [];
+  const out: CollectionEntry[] = [];
+  for (const el of array.elements) {
+    if (!el || el.type === 'SpreadElement') continue;
+    const v = owner.resolver.resolve(el);
+    if (v.kind === 'literal' && typeof v.value === 'string') {
+      out.push({ name: { value: v.value, node: el }, node: el, nameLiteral: el.type === 'StringLiteral' ? el : undefined, file });
+    } else if (v.kind === 'object') {
+      const nameProp = v.object.props.get('name');
+      const n = nameProp?.value();
+      const name = n?.kind === 'literal' && typeof n.value === 'string' ? { value: n.value, node: nameProp!.node } : { reason: 'the queue entry has no literal name', node: el };
+      out.push({ name, node: el, object: v.object, file });
+    }
+  }
+  return out;
+}
+
+/** The array literal an expression is (directly, or through a const in the same file). */
+function arrayNode(owner: FileContext, node: Node, depth = 0): t.ArrayExpression | undefined {
+  const cur = unwrap(node);
+  if (cur.type === 'ArrayExpression') return cur;
+  if (cur.type !== 'Identifier' || depth > 4) return undefined;
+  const b = owner.resolver.scopes.lookup(cur.name, cur);
+  return b?.kind === 'const' && b.init && b.path.length === 0 ? arrayNode(owner, b.init, depth + 1) : undefined;
+}

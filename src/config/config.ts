@@ -1,0 +1,80 @@
+import { TARGET_VERSIONS, type Severity, type TargetVersion } from '../model';
+
+/** What `rabbitmq4-codemod.config.json` (or package.json's "rabbitmq4-codemod" key) may say. */
+export interface Config {
+  target?: TargetVersion;
+  /** Per rule id: off, or the severity every finding of the rule gets. */
+  rules?: Record<string, RuleSetting>;
+  /** Paths left out (gitignore syntax), added to --exclude. */
+  exclude?: string[];
+  failOn?: Severity | 'never';
+}
+
+export type RuleSetting = 'off' | Severity;
+
+const KEYS = ['target', 'rules', 'exclude', 'failOn'] as const;
+const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'info'];
+const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;
+
+/** A config that cannot be used: what is wrong, in one line (the caller names the file). */
+export class ConfigError extends Error {}
+
+/**
+ * Checks a parsed config value. `knownRule` says which rule ids exist (scan's, the tool's own
+ * unused-suppression and audit's): a misspelt id must not silently do nothing.
+ */
+export function validateConfig(value: unknown, knownRule: (id: string) => boolean): Config {
+  if (!isObject(value)) throw new ConfigError(`must be a JSON object (got ${describe(value)})`);
+  const config: Config = {};
+  for (const key of Object.keys(value)) {
+    if (!(KEYS as readonly string[]).includes(key)) throw new ConfigError(`unknown key "${key}" (expected ${KEYS.join(', ')})`);
+  }
+  if (value.target !== undefined) {
+    if (!TARGET_VERSIONS.includes(value.target as TargetVersion)) throw new ConfigError(`"target" must be one of ${TARGET_VERSIONS.join(', ')} (got ${describe(value.target)})`);
+    config.target = value.target as TargetVersion;
+  }
+  if (value.rules !== undefined) {
+    if (!isObject(value.rules)) throw new ConfigError(`"rules" must be an object of rule id to ${SETTINGS.join('|')} (got ${describe(value.rules)})`);
+    config.rules = {};
+    for (const [id, setting] of Object.entries(value.rules)) {
+      if (!knownRule(id)) throw new ConfigError(`unknown rule "${id}" in "rules" (see rabbitmq4-codemod rules)`);
+      if (!SETTINGS.includes(setting as RuleSetting)) throw new ConfigError(`"rules"."${id}" must be one of ${SETTINGS.join(', ')} (got ${describe(setting)})`);
+      config.rules[id] = setting as RuleSetting;
+    }
+  }
+  if (value.exclude !== undefined) {
+    if (!Array.isArray(value.exclude) || value.exclude.some((g) => typeof g !== 'string' || g.trim() === '')) {
+      throw new ConfigError(`"exclude" must be an array of non-empty glob strings (got ${describe(value.exclude)})`);
+    }
+    config.exclude = value.exclude as string[];
+  }
+  if (value.failOn !== undefined) {
+    if (!(FAIL_ON as readonly unknown[]).includes(value.failOn)) throw new ConfigError(`"failOn" must be one of ${FAIL_ON.join(', ')} (got ${describe(value.failOn)})`);
+    config.failOn = value.failOn as Config['failOn'];
+  }
+  return config;
+}
+
+/** The rule ids a config turns off. */
+export function rulesOff(config: Config): string[] {
+  return Object.entries(config.rules ?? {})
+    .filter(([, s]) => s === 'off')
+    .map(([id]) => id);
+}
+
+/** The severity overrides a config sets, by rule id. */
+export function severityOverrides(config: Config): Map<string, Severity> {
+  return new Map(Object.entries(config.rules ?? {}).filter((e): e is [string, Severity] => e[1] !== 'off'));
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}

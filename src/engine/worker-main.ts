@@ -1,0 +1,44 @@
+import { workerData, type MessagePort } from 'node:worker_threads';
+import { finishAnalysis, prepareAnalysis, queueFacts, type PreparedAnalysis } from './analyze';
+import type { FromWorker, ToWorker } from './workers';
+
+/** A worker thread of a parallel analysis (see workers.ts): models, then the queue facts, then rules. */
+const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
+
+function send(message: FromWorker): void {
+  port.postMessage(message);
+  Atomics.add(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+
+let prepared: PreparedAnalysis | undefined;
+
+port.on('message', (message: ToWorker) => {
+  try {
+    if (message.kind === 'models') {
+      let done = 0;
+      let last = Date.now();
+      prepared = prepareAnalysis(message.inputs, message.options, {
+        onFile: () => {
+          done++;
+          const now = Date.now();
+          if (now - last >= 100) {
+            last = now;
+            send({ kind: 'progress', done });
+          }
+        },
+      });
+      send({ kind: 'progress', done });
+      send({ kind: 'facts', ...queueFacts(prepared) });
+    } else {
+      const analysis = finishAnalysis(prepared!, new Map(message.queueTypes));
+      prepared = undefined;
+      // The models hold syntax trees and functions; the caller needs the results only (and has the text).
+      send({ kind: 'analysis', files: analysis.files.map(({ model: _model, ...rest }) => (rest.status === 'dependency' ? rest : { ...rest, text: '' })) });
+      port.close();
+    }
+  } catch (e) {
+    send({ kind: 'error', message: (e as Error).stack ?? String(e) });
+    port.close();
+  }
+});

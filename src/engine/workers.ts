@@ -1,0 +1,306 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { QueueType } from '../model';
+import { isJsonPath, looksLikeJsonConfig } from '../parse';
+import { diskHost, resolveRelative } from '../resolve/module-resolution';
+import type { Analysis, FileResult, SourceInput } from './analyze';
+import { isRelevant } from './analyze';
+import type { AnalyzeOptions } from './options';
+
+/**
+ * Parallel analysis, for runs large enough to pay for it.
+ *
+ * The engine's project-level steps (imports followed into other files, wrapper call sites, shared
+ * constants a fix would edit) only ever connect files through imports, so the inputs are split into
+ * the connected components of their import graph, read from the text (`import`/`export ... from`,
+ * `require`, `import()`), and each worker analyses whole components. The one fact that crosses
+ * components, the type of each queue by name, is gathered from every worker after the models are
+ * built and handed back before the rules run, merged in input order exactly as a single-threaded
+ * run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
+ * outside the inputs that contributes facts or receives findings) makes the run single-threaded.
+ *
+ * The main thread stays synchronous: it blocks on `Atomics.wait` and reads the workers' messages
+ * with `receiveMessageOnPort`.
+ */
+
+/** Parallel analysis starts at this many files that need parsing... */
+export const MIN_PARALLEL_FILES = 200;
+/** ...or this many bytes of them. */
+export const MIN_PARALLEL_BYTES = 5 * 1024 * 1024;
+/** A worker that sends nothing for this long is given up on (the run goes on single-threaded). */
+const STALL_MS = 120_000;
+
+export type WorkersSetting = number | 'auto';
+
+export interface ParallelOptions {
+  /** Number of worker threads, or 'auto' (one per core, when the run is large enough); 0 or 1: none. */
+  workers?: WorkersSetting;
+  /** Called with the number of inputs done so far. */
+  onProgress?: (done: number) => void;
+}
+
+const WORKER_SCRIPT = path.join(__dirname, 'worker-main.js');
+
+/** How many workers a run with these inputs would use (0: analyse in this thread). */
+export function workerCount(inputs: SourceInput[], relevant: boolean[], setting: WorkersSetting | undefined): number {
+  if (setting === undefined || setting === 0 || setting === 1) return 0;
+  // Running from TypeScript sources (tests through vitest), there is no compiled worker script.
+  if (!fs.existsSync(WORKER_SCRIPT)) return 0;
+  if (setting !== 'auto') return Math.max(0, Math.floor(setting));
+  let files = 0;
+  let bytes = 0;
+  inputs.forEach((input, i) => {
+    if (!relevant[i]) return;
+    files++;
+    bytes += input.text.length;
+  });
+  if (files < MIN_PARALLEL_FILES && bytes < MIN_PARALLEL_BYTES) return 0;
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return cores > 1 ? Math.min(cores, 8) : 0;
+}
+
+/** True for the inputs the engine would parse: the same prefilter `analyze` applies. */
+export function relevance(inputs: SourceInput[], options: AnalyzeOptions): boolean[] {
+  return inputs.map((i) => !!options.parseEverything || (isJsonPath(i.path) ? looksLikeJsonConfig(i.text) : isRelevant(i.text)));
+}
+
+const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"])([^'"\n]+)\1/g;
+
+/**
+ * The inputs grouped into the connected components of their import graph (indices into `inputs`),
+ * leaving out components that need no parsing; undefined if imports cannot be followed from the text.
+ */
+export function importComponents(inputs: SourceInput[], relevant: boolean[], cwd: string): number[][] | undefined {
+  const absolute = inputs.map((i) => i.absolute ?? path.resolve(cwd, i.path));
+  const index = new Map(absolute.map((a, i) => [a, i]));
+  const host = diskHost(new Map(absolute.map((a, i) => [a, inputs[i].text])));
+  // Union-find over files (inputs first, then files outside the inputs that imports lead to).
+  const parent: number[] = inputs.map((_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  const idOf = (file: string): number => {
+    let id = index.get(file);
+    if (id === undefined) {
+      id = parent.length;
+      parent.push(id);
+      index.set(file, id);
+      pending.push(file);
+    }
+    return id;
+  };
+  const pending: string[] = [];
+  const tsconfigs = new Map<string, boolean>();
+  const visit = (file: string, text: string): boolean => {
+    const from = index.get(file)!;
+    SPECIFIER.lastIndex = 0;
+    for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) {
+      const spec = m[2];
+      if (spec.startsWith('.') || spec.startsWith('/')) {
+        const target = resolveRelative(host, file, spec);
+        if (target) union(from, idOf(target));
+      } else if (mapsPaths(path.dirname(file), tsconfigs)) {
+        // A non-relative import may lead into the project through tsconfig paths: not followed here.
+        return false;
+      }
+    }
+    return true;
+  };
+  for (let i = 0; i < inputs.length; i++) if (!visit(absolute[i], inputs[i].text)) return undefined;
+  while (pending.length) {
+    const file = pending.pop()!;
+    const text = host.read(file);
+    if (text !== undefined && !visit(file, text)) return undefined;
+  }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < inputs.length; i++) {
+    const root = find(i);
+    const group = groups.get(root);
+    if (group) group.push(i);
+    else groups.set(root, [i]);
+  }
+  return [...groups.values()].filter((g) => g.some((i) => relevant[i]));
+}
+
+/** Whether the nearest tsconfig.json (up to the repository root) may map module paths (as TsconfigCache reads it). */
+function mapsPaths(dir: string, cache: Map<string, boolean>): boolean {
+  const known = cache.get(dir);
+  if (known !== undefined) return known;
+  let result = false;
+  let text: string | undefined;
+  try {
+    text = fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8');
+  } catch {
+    text = undefined;
+  }
+  if (text !== undefined) result = /"(paths|baseUrl|extends)"/.test(text);
+  else {
+    const up = path.dirname(dir);
+    result = up !== dir && !fs.existsSync(path.join(dir, '.git')) ? mapsPaths(up, cache) : false;
+  }
+  cache.set(dir, result);
+  return result;
+}
+
+/** Components dealt to `n` workers, largest first to the least loaded; each worker's inputs in input order. */
+export function deal(components: number[][], inputs: SourceInput[], n: number): number[][] {
+  const weight = (g: number[]) => g.reduce((sum, i) => sum + inputs[i].text.length, 0);
+  const sized = components.map((g) => ({ g, w: weight(g) })).sort((a, b) => b.w - a.w || a.g[0] - b.g[0]);
+  const bins = Array.from({ length: n }, () => ({ items: [] as number[], w: 0 }));
+  for (const { g, w } of sized) {
+    const bin = bins.reduce((best, b) => (b.w < best.w ? b : best));
+    bin.items.push(...g);
+    bin.w += w;
+  }
+  return bins.map((b) => b.items.sort((x, y) => x - y)).filter((b) => b.length);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages between the main thread and the workers
+
+export type ToWorker = { kind: 'models'; inputs: SourceInput[]; options: AnalyzeOptions } | { kind: 'rules'; queueTypes: [string, QueueType][] };
+
+export type FromWorker =
+  | { kind: 'progress'; done: number }
+  | { kind: 'facts'; byFile: [string, [string, QueueType][]][]; dependencies: boolean }
+  | { kind: 'analysis'; files: FileResult[] }
+  | { kind: 'error'; message: string };
+
+interface Running {
+  worker: Worker;
+  port: MessagePort;
+  signal: Int32Array;
+  inputs: number[];
+  done: number;
+}
+
+/**
+ * Analyses `inputs` in worker threads. Undefined if it cannot be done exactly as `analyze` would
+ * (the caller then analyses in this thread); inputs no component holds are reported not relevant.
+ */
+export function analyzeInWorkers(inputs: SourceInput[], options: AnalyzeOptions, relevant: boolean[], n: number, progress?: (done: number) => void): Analysis | undefined {
+  const cwd = options.cwd ?? process.cwd();
+  const components = importComponents(inputs, relevant, cwd);
+  if (!components) return fallback('a tsconfig.json may map module paths');
+  const shares = deal(components, inputs, n);
+  if (shares.length < 2) return fallback('fewer than two groups of files');
+  const held = new Set(shares.flat());
+  const outside = inputs.length - held.size;
+  const report = () => progress?.(outside + running.reduce((sum, r) => sum + r.done, 0));
+  const { onProgress: _drop, ...plain } = options as AnalyzeOptions & { onProgress?: unknown };
+  const running: Running[] = [];
+  lastFallback = undefined;
+  try {
+    for (const share of shares) {
+      const { port1, port2 } = new MessageChannel();
+      const signal = new Int32Array(new SharedArrayBuffer(4));
+      const worker = new Worker(WORKER_SCRIPT, { workerData: { port: port2, signal }, transferList: [port2] });
+      worker.unref();
+      running.push({ worker, port: port1, signal, inputs: share, done: 0 });
+      port1.postMessage({ kind: 'models', inputs: share.map((i) => inputs[i]), options: plain } satisfies ToWorker);
+    }
+    const facts = running.map((r) => awaitMessage(r, 'facts', report));
+    if (facts.some((f) => !f)) return fallback(`a worker failed: ${lastError}`);
+    // Files outside the inputs come after them all, in the order they were reached: exact only if one worker reached any.
+    if (facts.filter((f) => f!.dependencies).length > 1) return fallback('files outside the inputs declare queues in more than one group');
+    // Queue types as a single run sets them: file by file in input order, the last declaration winning.
+    const paths = new Set(inputs.map((i) => i.path));
+    const byFile = new Map<string, [string, QueueType][]>();
+    const outsideFacts: [string, QueueType][] = [];
+    for (const f of facts) {
+      for (const [file, entries] of f!.byFile) {
+        if (paths.has(file)) byFile.set(file, entries);
+        else outsideFacts.push(...entries);
+      }
+    }
+    const queueTypes = new Map<string, QueueType>();
+    for (const input of inputs) for (const [name, type] of byFile.get(input.path) ?? []) queueTypes.set(name, type);
+    for (const [name, type] of outsideFacts) queueTypes.set(name, type);
+    for (const r of running) r.port.postMessage({ kind: 'rules', queueTypes: [...queueTypes] } satisfies ToWorker);
+    const results = running.map((r) => awaitMessage(r, 'analysis', report));
+    if (results.some((a) => !a)) return fallback(`a worker failed: ${lastError}`);
+    const outsideResults = results.filter((a) => a!.files.some((f) => f.status === 'dependency'));
+    if (outsideResults.length > 1) return fallback('files outside the inputs have findings or edits in more than one group');
+    const byPath = new Map<string, FileResult>();
+    for (const a of results) for (const f of a!.files) byPath.set(f.path, f);
+    const files = inputs.map((input): FileResult => {
+      const absolute = input.absolute ?? path.resolve(cwd, input.path);
+      const done = byPath.get(input.path);
+      if (done) return { ...done, text: input.text };
+      return { path: input.path, absolute, text: input.text, status: 'not-relevant', findings: [], edits: [], consumers: [] };
+    });
+    for (const a of outsideResults) files.push(...a!.files.filter((f) => f.status === 'dependency'));
+    return { options, files };
+  } catch (e) {
+    // Anything unexpected (a value that cannot be sent to a worker, a worker that cannot start): analyse here instead.
+    return fallback((e as Error).message);
+  } finally {
+    for (const r of running) {
+      r.port.close();
+      void r.worker.terminate();
+    }
+  }
+}
+
+/** Why the last parallel run was done in one thread after all (for tests and debugging). */
+export let lastFallback: string | undefined;
+let lastError = '';
+
+function fallback(reason: string): undefined {
+  lastFallback = reason;
+  return undefined;
+}
+
+type Of<K extends FromWorker['kind']> = Extract<FromWorker, { kind: K }>;
+
+function awaitMessage<K extends 'facts' | 'analysis'>(r: Running, kind: K, report: () => void): Of<K> | undefined {
+  let quiet = 0;
+  for (;;) {
+    const got = receiveMessageOnPort(r.port);
+    if (!got) {
+      const before = Atomics.load(r.signal, 0);
+      // Re-check after reading the counter: a message posted in between is not missed.
+      const again = receiveMessageOnPort(r.port);
+      if (again) {
+        const m = again.message as FromWorker;
+        if (handle(m)) return m as Of<K>;
+        if (m.kind === 'error') {
+          lastError = m.message;
+          return undefined;
+        }
+        continue;
+      }
+      if (Atomics.wait(r.signal, 0, before, 1000) === 'timed-out') {
+        quiet += 1000;
+        if (quiet >= STALL_MS) {
+          lastError = `no word from a worker for ${STALL_MS / 1000} s`;
+          return undefined;
+        }
+      } else quiet = 0;
+      continue;
+    }
+    const m = got.message as FromWorker;
+    quiet = 0;
+    if (handle(m)) return m as Of<K>;
+    if (m.kind === 'error') {
+      lastError = m.message;
+      return undefined;
+    }
+  }
+  function handle(m: FromWorker): boolean {
+    if (m.kind === 'progress') {
+      r.done = m.done;
+      report();
+      return false;
+    }
+    return m.kind === kind;
+  }
+}

@@ -1,0 +1,82 @@
+import { DEFAULT_TARGET, TARGET_VERSIONS, type TargetVersion } from '../model';
+import type { AnalyzeOptions } from '../engine/options';
+import { ALL_RULES } from '../rules';
+
+/** The configuration section clients send (VS Code: `rabbitmq4-codemod.target`, ...). */
+export const SETTINGS_SECTION = 'rabbitmq4-codemod';
+
+export interface Settings {
+  target: TargetVersion;
+  disabledRules: readonly string[];
+}
+
+export const DEFAULT_SETTINGS: Settings = { target: DEFAULT_TARGET, disabledRules: [] };
+const KEYS: readonly (keyof Settings)[] = ['target', 'disabledRules'];
+
+export interface SettingsUpdate {
+  /** Undefined when the payload says nothing about this server's settings (keep the current ones). */
+  settings?: Settings;
+  /** One line per value that was ignored. */
+  warnings: string[];
+}
+
+/**
+ * Reads settings as clients send them: either the section's object itself (Helix, initializationOptions)
+ * or an object holding it under `rabbitmq4-codemod` (VS Code, Neovim's `settings`).
+ * Within the section a missing value means the default; an invalid one is ignored (the current value
+ * stays) with a warning. A payload without the section or any of its keys changes nothing: Neovim
+ * sends its (often empty) `settings` table after start-up, which must not undo initializationOptions.
+ */
+export function readSettings(raw: unknown, current: Settings): SettingsUpdate {
+  const warnings: string[] = [];
+  let section: unknown;
+  if (isObject(raw) && SETTINGS_SECTION in raw) section = raw[SETTINGS_SECTION];
+  else if (isObject(raw) && KEYS.some((k) => k in raw)) section = raw;
+  else return { warnings };
+  if (section === undefined || section === null) return { settings: DEFAULT_SETTINGS, warnings };
+  if (!isObject(section)) {
+    warnings.push(`settings: expected an object for '${SETTINGS_SECTION}', got ${describe(section)}; keeping the current settings`);
+    return { warnings };
+  }
+  return {
+    settings: { target: readTarget(section.target, current, warnings), disabledRules: readDisabledRules(section.disabledRules, current, warnings) },
+    warnings,
+  };
+}
+
+function readTarget(value: unknown, current: Settings, warnings: string[]): TargetVersion {
+  if (value === undefined || value === null) return DEFAULT_SETTINGS.target;
+  // A YAML or TOML config may give the version as a number.
+  const text = typeof value === 'number' ? value.toFixed(1) : value;
+  if (typeof text === 'string' && (TARGET_VERSIONS as readonly string[]).includes(text)) return text as TargetVersion;
+  warnings.push(`settings: target must be one of ${TARGET_VERSIONS.join(', ')} (got ${describe(value)}); keeping ${current.target}`);
+  return current.target;
+}
+
+function readDisabledRules(value: unknown, current: Settings, warnings: string[]): readonly string[] {
+  if (value === undefined || value === null) return DEFAULT_SETTINGS.disabledRules;
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
+    warnings.push(`settings: disabledRules must be a list of rule ids (got ${describe(value)}); keeping the current list`);
+    return current.disabledRules;
+  }
+  const unknownIds = value.filter((id) => !ALL_RULES.some((r) => r.meta.id === id));
+  if (unknownIds.length) warnings.push(`settings: disabledRules names unknown rules: ${unknownIds.join(', ')} (see rabbitmq4-codemod rules)`);
+  return value;
+}
+
+export function analyzeOptionsOf(settings: Settings): AnalyzeOptions {
+  return { target: settings.target, disabledRules: new Set(settings.disabledRules) };
+}
+
+export function sameSettings(a: Settings, b: Settings): boolean {
+  return a.target === b.target && a.disabledRules.length === b.disabledRules.length && a.disabledRules.every((id, i) => id === b.disabledRules[i]);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function describe(v: unknown): string {
+  const json = JSON.stringify(v);
+  return json === undefined ? typeof v : json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}

@@ -1,0 +1,76 @@
+import type { Severity } from '../model';
+import { migrationLink } from './docs-url';
+import { cell, code, MAX_ROWS, plural, table } from './markdown-table';
+import type { Report } from './model';
+import { SCAN_RULES } from './rule-info';
+
+const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** The scan report as a pull-request comment: a summary, a table per rule, the findings, the consumers. */
+export function renderMarkdown(report: Report): string {
+  const n = report.summary.findings;
+  const out: string[] = ['## rabbitmq4-codemod', ''];
+  const files = new Set(report.findings.map((f) => f.file)).size;
+  out.push(
+    `**${plural(n.error, 'error')}, ${plural(n.warning, 'warning')}, ${n.info} info** in ${plural(files, 'file')} ` +
+      `(${report.summary.files} scanned, ${report.summary.parsed} analysed, ${plural(report.summary.parseErrors, 'parse error')}; target RabbitMQ ${report.target}).`,
+  );
+  if (report.findings.length) {
+    const byRule = new Map<string, { severities: Set<Severity>; count: number; kinds: Set<string> }>();
+    for (const f of report.findings) {
+      const e = byRule.get(f.ruleId) ?? { severities: new Set(), count: 0, kinds: new Set() };
+      e.severities.add(f.severity);
+      e.count++;
+      e.kinds.add(f.fix.kind);
+      byRule.set(f.ruleId, e);
+    }
+    const docsOf = (id: string) => SCAN_RULES.find((r) => r.id === id)?.docs ?? id;
+    const rows = [...byRule]
+      .sort(([a, x], [b, y]) => worst(x.severities) - worst(y.severities) || y.count - x.count || a.localeCompare(b))
+      .map(([id, e]) => [
+        code(id),
+        [...e.severities].sort((a, b) => ORDER[a] - ORDER[b]).join(', '),
+        String(e.count),
+        [...e.kinds].join(', '),
+        `[${cell(`MIGRATION.md#${docsOf(id)}`)}](${migrationLink(docsOf(id))})`,
+      ]);
+    out.push('', '### Rules', '', ...table(['rule', 'severity', 'count', 'fix', 'what to do'], rows));
+
+    const findings = [...report.findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);
+    out.push('', '### Findings', '');
+    out.push(
+      ...table(
+        ['where', 'rule', 'severity', 'message'],
+        findings.slice(0, MAX_ROWS).map((f) => [code(`${f.file}:${f.line}`), code(f.ruleId), f.severity, cell(f.message)]),
+      ),
+    );
+    if (findings.length > MAX_ROWS) out.push('', `…and ${findings.length - MAX_ROWS} more: see the JSON or SARIF report (\`--format json\`, \`--format sarif\`).`);
+  }
+  if (report.consumers.length) {
+    out.push('', '### Consumers', '');
+    out.push(
+      ...table(
+        ['where', 'queue', 'client', 'ack', 'prefetch', 'verdict', 'why'],
+        report.consumers.slice(0, MAX_ROWS).map((k) => [
+          code(`${k.file}:${k.line}`),
+          k.queue === null ? '?' : code(k.queue),
+          cell(k.client),
+          k.ack,
+          k.prefetch === null ? 'none' : String(k.prefetch),
+          k.verdict === 'unsafe' ? '**unsafe**' : k.verdict,
+          cell(k.reasons.join('; ')),
+        ]),
+      ),
+    );
+    if (report.consumers.length > MAX_ROWS) out.push('', `…and ${report.consumers.length - MAX_ROWS} more consumers.`);
+  }
+  if (report.errors.length) {
+    out.push('', '### Files that could not be analysed', '');
+    out.push(...table(['file', 'problem'], report.errors.map((e) => [code(e.line ? `${e.file}:${e.line}` : e.file), cell(e.message)])));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function worst(s: Set<Severity>): number {
+  return Math.min(...[...s].map((x) => ORDER[x]));
+}

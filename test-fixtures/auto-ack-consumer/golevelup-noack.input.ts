@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { RabbitSubscribe } from '@golevelup/nestjs-rabbitmq';
+
+@Injectable()
+export class MetricsListener {
+  @RabbitSubscribe({
+    exchange: 'metrics',
+    routingKey: 'metric.#',
+    queue: 'metrics-ingest',
+    queueOptions: { consumerOptions: { noAck: true } },
+  })
+  async ingest(metric: { name: string; value: number }) {
+    await this.store.write(metric);
+  }
+
+  constructor(private readonly store: { write(m: object): Promise<void> }) {}
+}

@@ -1,0 +1,8 @@
+const { ServiceBroker } = require('moleculer');
+
+const broker = new ServiceBroker({
+  transporter: {
+    type: 'AMQP',
+    options: { url: 'amqp://localhost:5672', prefetch: 10, consumeOptions: { priority: 5 } },
+  },
+});

@@ -1,0 +1,12 @@
+import * as Amqp from 'amqp-ts';
+import express from 'express';
+
+const app = express();
+
+app.post('/jobs', async (req, res) => {
+  const connection = new Amqp.Connection('amqp://localhost');
+  const jobs = connection.declareQueue('jobs');
+  jobs.send(new Amqp.Message(req.body));
+  await connection.close();
+  res.sendStatus(202);
+});

@@ -1,0 +1,13 @@
+import * as Amqp from 'amqp-ts';
+import express from 'express';
+
+const app = express();
+
+app.post('/jobs', async (req, res) => {
+  // rabbitmq4-codemod(connection-churn): open the connection once (at start-up) and reuse it for every message
+  const connection = new Amqp.Connection('amqp://localhost');
+  const jobs = connection.declareQueue('jobs');
+  jobs.send(new Amqp.Message(req.body));
+  await connection.close();
+  res.sendStatus(202);
+});

@@ -1,0 +1,14 @@
+import { BrokerAsPromised, withDefaultConfig } from 'rascal';
+
+export const broker = BrokerAsPromised.create(
+  withDefaultConfig({
+    vhosts: { '/': { queues: ['exports'] } },
+    subscriptions: {
+      exports: {
+        queue: 'exports',
+        prefetch: 0,
+        channelPrefetch: 5,
+      },
+    },
+  }),
+);

@@ -1,0 +1,6 @@
+const rabbit = require('foo-foo-mq');
+
+exports.setup = async () => {
+  await rabbit.addQueue('q.clicks', { limit: 100, noAck: true });
+  await rabbit.startSubscription('q.clicks');
+};

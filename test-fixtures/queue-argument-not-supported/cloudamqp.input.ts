@@ -1,0 +1,12 @@
+import { AMQPClient } from '@cloudamqp/amqp-client';
+
+export async function setup(url: string): Promise<void> {
+  const conn = await new AMQPClient(url).connect();
+  const ch = await conn.channel();
+  await ch.queueDeclare('orders', {}, {
+    'x-queue-type': 'quorum',
+    'x-max-priority': 10,
+    'x-dead-letter-exchange': 'orders.dlx',
+  });
+  await ch.queueDeclare('emails', {}, { 'x-delivery-limit': 3 });
+}

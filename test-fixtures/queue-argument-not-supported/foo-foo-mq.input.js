@@ -1,0 +1,8 @@
+const rabbit = require('foo-foo-mq');
+
+rabbit.configure({
+  connection: { host: 'localhost' },
+  queues: [
+    { name: 'q.orders', type: 'quorum', queueVersion: 2, deadLetter: 'ex.dead', subscribe: true, limit: 10 },
+  ],
+});

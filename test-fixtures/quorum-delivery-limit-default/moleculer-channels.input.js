@@ -1,0 +1,15 @@
+const { ServiceBroker } = require('moleculer');
+const ChannelsMiddleware = require('@moleculer/channels').Middleware;
+
+module.exports = new ServiceBroker({
+  middlewares: [
+    ChannelsMiddleware({
+      adapter: {
+        type: 'AMQP',
+        options: {
+          amqp: { url: 'amqp://localhost', queueOptions: { arguments: { 'x-queue-type': 'quorum' } } },
+        },
+      },
+    }),
+  ],
+});

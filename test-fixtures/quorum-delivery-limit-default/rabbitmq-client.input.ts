@@ -1,0 +1,11 @@
+import { Connection } from 'rabbitmq-client';
+
+export function startBilling(rabbit: Connection) {
+  return rabbit.createConsumer({
+    queue: 'billing',
+    queueOptions: { durable: true, arguments: { 'x-queue-type': 'quorum' } },
+    qos: { prefetchCount: 10 },
+  }, async (msg) => {
+    console.log(msg.body);
+  });
+}

@@ -1,0 +1,9 @@
+import { AMQPSession } from '@cloudamqp/amqp-client';
+
+export async function start(url: string) {
+  const session = await AMQPSession.connect(url);
+  return session.queue('orders', {
+    autoDelete: true,
+    arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 },
+  });
+}

@@ -1,0 +1,8 @@
+import { AMQPSession } from '@cloudamqp/amqp-client';
+
+export async function start(url: string) {
+  const session = await AMQPSession.connect(url);
+  return session.queue('orders', {
+    autoDelete: true,
+  });
+}

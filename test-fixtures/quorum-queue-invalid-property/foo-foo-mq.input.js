@@ -1,0 +1,8 @@
+const rabbit = require('foo-foo-mq');
+
+rabbit.configure({
+  connection: { host: 'localhost' },
+  queues: [
+    { name: 'q.payments', type: 'quorum', durable: false, deadLetter: 'ex.dead', subscribe: true, limit: 20 },
+  ],
+});

@@ -1,0 +1,7 @@
+import { AMQPSession } from '@cloudamqp/amqp-client';
+
+export async function importRows(url: string, rows: string[]): Promise<void> {
+  const session = await AMQPSession.connect(url);
+  const imports = await session.queue('imports');
+  await Promise.all(rows.map((row) => imports.publish(row)));
+}

@@ -1,0 +1,18 @@
+import { AMQPClient, AMQPSession } from '@cloudamqp/amqp-client';
+
+export async function replay(url: string): Promise<void> {
+  const conn = await new AMQPClient(url).connect();
+  const ch = await conn.channel();
+  await ch.queueDeclare('events', {}, { 'x-queue-type': 'stream' });
+  await ch.prefetch(100);
+  await ch.basicConsume('events', { noAck: false, args: { 'x-stream-offset': 'first' } }, async (msg) => {
+    console.log(msg.bodyString());
+    await msg.ack();
+  });
+
+  const session = await AMQPSession.connect(url);
+  const audit = await session.queue('audit', { arguments: { 'x-queue-type': 'stream' } });
+  await audit.subscribe({ prefetch: 100, args: { 'x-stream-offset': 'last' } }, async (msg) => {
+    console.log(msg.bodyString());
+  });
+}

@@ -1,0 +1,6 @@
+const rabbit = require('foo-foo-mq');
+
+rabbit.configure({
+  connection: { host: 'localhost' },
+  queues: [{ name: 'q.events', type: 'stream', subscribe: true, limit: 100 }],
+});

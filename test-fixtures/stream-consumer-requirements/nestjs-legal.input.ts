@@ -1,0 +1,18 @@
+import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(AppModule, {
+    transport: Transport.RMQ,
+    options: {
+      urls: ['amqp://localhost:5672'],
+      queue: 'audit-log',
+      noAck: false,
+      prefetchCount: 100,
+      queueOptions: { durable: true, arguments: { 'x-queue-type': 'stream' } },
+    },
+  });
+  await app.listen();
+}
+bootstrap();

@@ -1,0 +1,12 @@
+var amqp = require('amqp');
+
+var connection = amqp.createConnection({ host: 'localhost' });
+
+connection.on('ready', function () {
+  connection.queue('ticks', { durable: true, autoDelete: false, arguments: { 'x-queue-type': 'stream' } }, function (q) {
+    q.subscribe({ ack: true, prefetchCount: 100 }, function (message) {
+      console.log(message);
+      q.shift();
+    });
+  });
+});

@@ -1,0 +1,3 @@
+const rabbit = require('foo-foo-mq');
+
+exports.setup = () => rabbit.addQueue('q.audit', { type: 'stream', exclusive: true });

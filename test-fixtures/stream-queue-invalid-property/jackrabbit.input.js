@@ -1,0 +1,6 @@
+const jackrabbit = require('@pager/jackrabbit');
+
+const rabbit = jackrabbit(process.env.RABBIT_URL);
+const exchange = rabbit.direct('audit');
+
+exports.audit = exchange.queue({ name: 'audit.stream', key: 'audit', autoDelete: true, arguments: { 'x-queue-type': 'stream' } });

@@ -1,0 +1,22 @@
+const { ServiceBroker } = require('moleculer');
+const ChannelsMiddleware = require('@moleculer/channels').Middleware;
+
+module.exports = new ServiceBroker({
+  middlewares: [
+    ChannelsMiddleware({
+      adapter: {
+        type: 'AMQP',
+        options: {
+          amqp: {
+            url: 'amqp://localhost:5672',
+            queueOptions: {
+              durable: false,
+              arguments: { 'x-queue-type': 'stream', 'x-max-age': '1D' },
+            },
+          },
+          maxInFlight: 50,
+        },
+      },
+    }),
+  ],
+});

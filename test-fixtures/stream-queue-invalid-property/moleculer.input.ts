@@ -1,0 +1,11 @@
+import { ServiceBroker } from 'moleculer';
+
+export const broker = new ServiceBroker({
+  transporter: {
+    type: 'AMQP',
+    options: {
+      url: 'amqp://localhost',
+      queueOptions: { arguments: { 'x-queue-type': 'stream' } },
+    },
+  },
+});

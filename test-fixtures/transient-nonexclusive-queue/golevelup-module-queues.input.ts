@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { RabbitMQModule } from '@golevelup/nestjs-rabbitmq';
+
+@Module({
+  imports: [
+    RabbitMQModule.forRootAsync({
+      imports: [ConfigModule],
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => ({
+        uri: config.getOrThrow<string>('RABBITMQ_URI'),
+        exchanges: [{ name: 'events', type: 'topic' }],
+        queues: [
+          { name: 'events.archive', options: { durable: false } },
+          { name: 'events.replay', createQueueIfNotExists: true, options: { durable: false, messageTtl: 60_000 } },
+        ],
+      }),
+    }),
+  ],
+})
+export class MessagingModule {}

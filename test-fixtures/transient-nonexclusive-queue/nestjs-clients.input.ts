@@ -1,0 +1,76 @@
+import { Injectable, Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { Client, ClientProxy, ClientProxyFactory, ClientRMQ, ClientsModule, Transport } from '@nestjs/microservices';
+
+function billingClientOptions(config: ConfigService) {
+  return {
+    transport: Transport.RMQ,
+    options: {
+      urls: [config.getOrThrow<string>('RMQ_URL')],
+      queue: 'billing',
+      queueOptions: { durable: false },
+    },
+  } as const;
+}
+
+@Injectable()
+export class NotificationsGateway {
+  @Client({
+    transport: Transport.RMQ,
+    options: { urls: ['amqp://localhost'], queue: 'notifications', queueOptions: { durable: false } },
+  })
+  client: ClientProxy;
+
+  readonly audit = new ClientRMQ({ urls: ['amqp://localhost'], queue: 'audit', queueOptions: { durable: false, messageTtl: 60000 } });
+}
+
+@Module({
+  imports: [
+    ConfigModule.forRoot(),
+    ClientsModule.register([
+      {
+        name: 'MATH_SERVICE',
+        transport: Transport.RMQ,
+        options: {
+          urls: ['amqp://localhost:5672'],
+          queue: 'math_queue',
+          queueOptions: {
+            durable: false,
+          },
+        },
+      },
+    ]),
+    ClientsModule.registerAsync([
+      {
+        name: 'BILLING_SERVICE',
+        imports: [ConfigModule],
+        inject: [ConfigService],
+        useFactory: billingClientOptions,
+      },
+      {
+        name: 'REPORTS_SERVICE',
+        inject: [ConfigService],
+        useFactory: async (config: ConfigService) => ({
+          transport: Transport.RMQ,
+          options: {
+            urls: [config.get('RMQ_URL')],
+            queue: 'reports',
+            queueOptions: { durable: false },
+          },
+        }),
+      },
+    ]),
+  ],
+  providers: [
+    NotificationsGateway,
+    {
+      provide: 'SEARCH_SERVICE',
+      useFactory: () =>
+        ClientProxyFactory.create({
+          transport: Transport.RMQ,
+          options: { urls: ['amqp://localhost'], queue: 'search', queueOptions: { durable: false } },
+        }),
+    },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,23 @@
+import { Injectable, Module } from '@nestjs/common';
+import { RabbitMQModule, RabbitSubscribe } from '@golevelup/nestjs-rabbitmq';
+
+@Injectable()
+export class ImportHandlers {
+  @RabbitSubscribe({ exchange: 'imports', routingKey: 'import.requested', queue: 'import-requested' })
+  async onImport(job: { file: string }) {
+    await this.importFile(job.file);
+  }
+
+  private async importFile(file: string) {}
+}
+
+@Module({
+  imports: [
+    RabbitMQModule.forRoot({
+      uri: 'amqp://localhost:5672',
+      prefetchCount: 0,
+    }),
+  ],
+  providers: [ImportHandlers],
+})
+export class ImportsModule {}

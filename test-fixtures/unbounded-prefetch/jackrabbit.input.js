@@ -1,0 +1,15 @@
+const jackrabbit = require('@pager/jackrabbit');
+
+const rabbit = jackrabbit(process.env.RABBIT_URL);
+const exchange = rabbit.default();
+
+// prefetch: 0 turns jackrabbit's default of 1 into "unlimited".
+const imports = exchange.queue({ name: 'imports', prefetch: 0 });
+imports.consume((data, ack) => {
+  importRow(data);
+  ack();
+});
+
+function importRow(row) {
+  console.log(row);
+}

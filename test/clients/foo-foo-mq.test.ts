@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { cli, project } from '../helpers';
+import { fixAndRecheck, scan, summary } from './end-to-end';
+
+// The topology lives in its own module, as foo-foo-mq's docs suggest; index.js passes it to configure().
+const TOPOLOGY = `module.exports = {
+  connection: { host: process.env.RABBIT_HOST, port: 5672 },
+  exchanges: [
+    { name: 'ex.orders', type: 'topic' },
+    { name: 'ex.audit', type: 'fanout', noConfirm: true },
+  ],
+  queues: [
+    { name: 'q.orders', type: 'quorum', durable: false, deadLetter: 'ex.dead', subscribe: true, limit: 20 },
+    { name: 'q.audit', queueVersion: 1, subscribe: true, limit: 50 },
+    { name: 'q.reports', durable: false, subscribe: true },
+  ],
+  bindings: [{ exchange: 'ex.orders', target: 'q.orders', keys: ['order.#'] }],
+};
+`;
+
+const INDEX = `const rabbit = require('foo-foo-mq');
+const topology = require('./topology');
+
+rabbit.handle({ queue: 'q.orders', type: 'order.created' }, (message) => {
+  console.log(message.body);
+  message.ack();
+});
+
+async function main() {
+  await rabbit.configure(topology);
+  await rabbit.addQueue('q.stream', { type: 'stream', autoDelete: true });
+  for (const id of [1, 2, 3]) {
+    await rabbit.publish('ex.orders', { type: 'order.created', body: { id } });
+  }
+}
+
+main();
+`;
+
+const FILES = { 'src/topology.js': TOPOLOGY, 'src/index.js': INDEX };
+
+describe('foo-foo-mq, end to end', () => {
+  it('finds every refused queue of the imported topology and of addQueue, reported where configure() is called', () => {
+    const dir = project(FILES);
+    const r = cli(dir, 'scan', '--format', 'json');
+    expect(r.code).toBe(1);
+    const { findings, consumers } = JSON.parse(r.stdout) as ReturnType<typeof scan>;
+    expect(summary(findings)).toEqual([
+      ['deprecated-queue-argument', 'error', 'src/index.js', 10, 'q.audit', 'rewrite'],
+      ['quorum-queue-invalid-property', 'error', 'src/index.js', 10, 'q.orders', 'rewrite'],
+      ['transient-nonexclusive-queue', 'error', 'src/index.js', 10, 'q.reports', 'rewrite'],
+      ['unbounded-prefetch', 'warning', 'src/index.js', 10, 'q.reports', 'annotate'],
+      ['stream-queue-invalid-property', 'error', 'src/index.js', 11, 'q.stream', 'rewrite'],
+      ['sequential-confirms', 'info', 'src/index.js', 13, null, 'none'],
+    ]);
+    expect(findings.every((f) => f.client === 'foo-foo-mq')).toBe(true);
+    expect(findings[2].message).toContain('The value is set at src/topology.js:10.');
+    // subscribe: true starts a consumer; `limit` is its prefetch (none without it).
+    expect(consumers.map((c) => [c.queue, c.ack, c.prefetch])).toEqual([
+      ['q.orders', 'manual', 20],
+      ['q.audit', 'manual', 50],
+      ['q.reports', 'manual', null],
+    ]);
+  });
+
+  it('fix --write edits the topology module and the addQueue options in foo-foo-mq keys', () => {
+    fixAndRecheck(FILES, {
+      'src/topology.js': TOPOLOGY.replace("type: 'quorum', durable: false", "type: 'quorum', durable: true")
+        .replace("queueVersion: 1, ", '')
+        .replace("{ name: 'q.reports', durable: false,", "{ name: 'q.reports', durable: true,"),
+      'src/index.js': INDEX.replace("{ type: 'stream', autoDelete: true }", "{ type: 'stream', autoDelete: false }").replace(
+        '  await rabbit.configure(topology);',
+        "  // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)\n  await rabbit.configure(topology);",
+      ),
+    });
+  });
+});

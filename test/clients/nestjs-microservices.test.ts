@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { cli, project } from '../helpers';
+import { fixAndRecheck, scan, summary } from './end-to-end';
+
+const MAIN = `import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(AppModule, {
+    transport: Transport.RMQ,
+    options: {
+      urls: ['amqp://localhost:5672'],
+      queue: 'cats_queue',
+      queueOptions: {
+        durable: false
+      },
+    },
+  });
+  await app.listen();
+}
+bootstrap();
+`;
+
+const APP_MODULE = `import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ClientsModule, Transport } from '@nestjs/microservices';
+import { CatsController } from './cats.controller';
+
+const billing = (config: ConfigService) => ({
+  transport: Transport.RMQ,
+  options: {
+    urls: [config.get<string>('RMQ_URL')],
+    queue: 'billing',
+    prefetchCount: 10,
+    isGlobalPrefetchCount: true,
+    queueOptions: { durable: true, maxPriority: 10, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 } },
+  },
+});
+
+@Module({
+  imports: [
+    ClientsModule.register([
+      {
+        name: 'CATS_SERVICE',
+        transport: Transport.RMQ,
+        options: {
+          urls: ['amqp://localhost:5672'],
+          queue: 'cats_queue',
+          queueOptions: {
+            durable: false
+          },
+        },
+      },
+    ]),
+    ClientsModule.registerAsync([{ name: 'BILLING_SERVICE', inject: [ConfigService], useFactory: billing }]),
+  ],
+  controllers: [CatsController],
+})
+export class AppModule {}
+`;
+
+const CONTROLLER = `import { Controller } from '@nestjs/common';
+import { Ctx, MessagePattern, Payload, RmqContext } from '@nestjs/microservices';
+
+@Controller()
+export class CatsController {
+  @MessagePattern('notifications')
+  getNotifications(@Payload() data: number[], @Ctx() context: RmqContext) {
+    console.log(context.getMessage());
+  }
+}
+`;
+
+const TCP = `import { NestFactory } from '@nestjs/core';
+import { Transport } from '@nestjs/microservices';
+import { AppModule } from './app.module';
+
+export const tcp = NestFactory.createMicroservice(AppModule, { transport: Transport.TCP, options: { port: 3001, queueOptions: { durable: false } } });
+`;
+
+const FILES = { 'src/main.ts': MAIN, 'src/app.module.ts': APP_MODULE, 'src/cats.controller.ts': CONTROLLER, 'src/tcp.ts': TCP };
+
+describe('@nestjs/microservices RMQ transport, end to end', () => {
+  it('finds every refused declaration, the auto-ack microservice and the global prefetch', () => {
+    const dir = project(FILES);
+    const r = cli(dir, 'scan', '--format', 'json');
+    expect(r.code).toBe(1);
+    const { findings, consumers } = JSON.parse(r.stdout) as ReturnType<typeof scan>;
+    expect(summary(findings)).toEqual([
+      ['transient-nonexclusive-queue', 'error', 'src/app.module.ts', 27, 'cats_queue', 'rewrite'],
+      // Both set in the billing() factory, reported at the registerAsync entry that uses it.
+      ['global-qos', 'warning', 'src/app.module.ts', 32, null, 'rewrite'],
+      ['queue-argument-not-supported', 'error', 'src/app.module.ts', 32, 'billing', 'rewrite'],
+      ['auto-ack-consumer', 'warning', 'src/main.ts', 6, 'cats_queue', 'annotate'],
+      ['transient-nonexclusive-queue', 'error', 'src/main.ts', 12, 'cats_queue', 'rewrite'],
+    ]);
+    expect(findings.every((f) => f.client === '@nestjs/microservices')).toBe(true);
+    expect(consumers).toEqual([
+      { file: 'src/main.ts', line: 6, client: '@nestjs/microservices', queue: 'cats_queue', ack: 'auto', prefetch: 0, verdict: 'unsafe', reasons: ['automatic ack: messages lost on a crash'] },
+    ]);
+  });
+
+  it('fix --write makes every declaration legal in Nest syntax, changes nothing else, and a second fix changes nothing', () => {
+    fixAndRecheck(FILES, {
+      'src/main.ts': MAIN.replace('        durable: false', '        durable: true').replace(
+        '  const app = await',
+        '  // rabbitmq4-codemod(auto-ack-consumer): set noAck: false in the RMQ options (Nest defaults it to true, whatever its typings say), acknowledge each message at the end of every @MessagePattern/@EventPattern handler with context.getChannelRef().ack(context.getMessage()) (@Ctx() context: RmqContext), and set prefetchCount (e.g. 10)\n  const app = await',
+      ),
+      'src/app.module.ts': APP_MODULE.replace('            durable: false', '            durable: true')
+        .replace('isGlobalPrefetchCount: true', 'isGlobalPrefetchCount: false')
+        .replace('{ durable: true, maxPriority: 10, arguments:', '{ durable: true, arguments:'),
+    });
+  });
+
+  it('follows options built in another module: the microservice that uses them is found, and the fix edits them where they are written', () => {
+    const rmq = `import { Transport, type RmqOptions } from '@nestjs/microservices';
+
+export const rmqOptions = (queue: string): RmqOptions => ({
+  transport: Transport.RMQ,
+  options: { urls: ['amqp://localhost'], queue, noAck: false, prefetchCount: 10, queueOptions: { durable: false } },
+});
+`;
+    const main = `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { rmqOptions } from './rmq';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.connectMicroservice(rmqOptions('invoices'));
+  await app.startAllMicroservices();
+}
+bootstrap();
+`;
+    const dir = project({ 'src/rmq.ts': rmq, 'src/main.ts': main });
+    const { findings, consumers } = scan(dir);
+    // The helper's declaration is read at its call site, with the queue name the call passes.
+    expect(summary(findings)).toEqual([['transient-nonexclusive-queue', 'error', 'src/main.ts', 7, 'invoices', 'rewrite']]);
+    expect(consumers).toEqual([{ file: 'src/main.ts', line: 7, client: '@nestjs/microservices', queue: 'invoices', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [] }]);
+    fixAndRecheck({ 'src/rmq.ts': rmq, 'src/main.ts': main }, { 'src/rmq.ts': rmq.replace('durable: false', 'durable: true') });
+  });
+});

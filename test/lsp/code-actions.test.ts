@@ -1,0 +1,172 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol/node';
+import { project, read } from '../helpers';
+import { fileUri, LspSession, WORKER } from './lsp-session';
+
+let session: LspSession;
+beforeEach(async () => {
+  session = await LspSession.start();
+});
+afterEach(() => session.dispose());
+
+const uri = fileUri('worker.ts');
+const RULE = 'transient-nonexclusive-queue';
+
+async function openWithDiagnostic(text = WORKER): Promise<Diagnostic> {
+  await session.open(uri, text);
+  const { diagnostics } = await session.diagnostics(uri, 1);
+  expect(diagnostics.length).toBeGreaterThan(0);
+  return diagnostics[0];
+}
+
+function titled(actions: CodeAction[], title: string): CodeAction {
+  const action = actions.find((a) => a.title === title);
+  if (!action) throw new Error(`no action '${title}' in ${JSON.stringify(actions.map((a) => a.title))}`);
+  return action;
+}
+
+describe('lsp code actions', () => {
+  it('offers the rewrite as the preferred quick fix; applied as an incremental change, the diagnostic goes away', async () => {
+    const diagnostic = await openWithDiagnostic();
+    const actions = await session.codeActions(uri, diagnostic.range, [diagnostic], ['quickfix']);
+    expect(actions.map((a) => a.title)).toEqual([`Fix: set durable: true (${RULE})`, `Annotate for review (${RULE})`, `Suppress ${RULE} here`]);
+    const preferred = actions.filter((a) => a.isPreferred);
+    expect(preferred).toHaveLength(1);
+    expect(preferred[0]).toMatchObject({ kind: 'quickfix', diagnostics: [diagnostic] });
+
+    const edits = session.applyEdit(uri, preferred[0].edit!);
+    const version = await session.changeIncrementally(uri, edits);
+    expect(session.text(uri)).toBe(WORKER.replace('durable: false', 'durable: true'));
+    expect((await session.diagnostics(uri, version)).diagnostics).toEqual([]);
+  });
+
+  it('fixes every rewrite of the file with source.fixAll, applied as a full change', async () => {
+    const two = `${WORKER}export async function g(ch: any) {\n  await ch.assertQueue('other', { durable: false, autoDelete: true });\n}\n`;
+    await session.open(uri, two);
+    const { diagnostics } = await session.diagnostics(uri, 1);
+    expect(diagnostics.map((d) => d.code)).toEqual([RULE, RULE]);
+
+    const actions = await session.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [], ['source.fixAll']);
+    expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.rabbitmq4-codemod']);
+    const edits = session.applyEdit(uri, actions[0].edit!);
+    expect(edits).toHaveLength(2);
+    const fixed = session.textWith(uri, edits);
+    expect(fixed).toBe(two.replaceAll('durable: false', 'durable: true'));
+
+    const version = await session.changeFully(uri, fixed);
+    expect((await session.diagnostics(uri, version)).diagnostics).toEqual([]);
+    expect(await session.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [], ['source.fixAll'])).toEqual([]);
+  });
+
+  it('annotates for review: the marker comment goes above the statement, once', async () => {
+    const diagnostic = await openWithDiagnostic();
+    const annotate = titled(await session.codeActions(uri, diagnostic.range, [diagnostic]), `Annotate for review (${RULE})`);
+    expect(annotate.isPreferred).toBeFalsy();
+    const version = await session.changeIncrementally(uri, session.applyEdit(uri, annotate.edit!));
+    expect(session.text(uri)).toBe(WORKER.replace("  await ch.assertQueue('jobs'", `  // rabbitmq4-codemod(${RULE}): set durable: true\n  await ch.assertQueue('jobs'`));
+
+    // Annotating marks the place for a human; the finding stays, and is not annotated twice.
+    const { diagnostics } = await session.diagnostics(uri, version);
+    expect(diagnostics.map((d) => d.code)).toEqual([RULE]);
+    const titles = (await session.codeActions(uri, diagnostics[0].range, diagnostics)).map((a) => a.title);
+    expect(titles).toContain(`Suppress ${RULE} here`);
+    expect(titles).not.toContain(`Annotate for review (${RULE})`);
+  });
+
+  it('suppresses the finding with an ignore comment, and the diagnostic goes away', async () => {
+    const diagnostic = await openWithDiagnostic();
+    const suppress = titled(await session.codeActions(uri, diagnostic.range, [diagnostic]), `Suppress ${RULE} here`);
+    const version = await session.changeFully(uri, session.textWith(uri, session.applyEdit(uri, suppress.edit!)));
+    expect(session.text(uri)).toContain(`  // rabbitmq4-codemod-ignore ${RULE}\n  await ch.assertQueue('jobs'`);
+    expect((await session.diagnostics(uri, version)).diagnostics).toEqual([]);
+  });
+
+  it('offers an opt-in rewrite as a non-preferred quick fix', async () => {
+    const consumer = `import amqp from 'amqplib';
+
+export async function start(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.consume('emails', async (msg) => {
+    await sendEmail(msg!.content);
+  }, { noAck: true });
+}
+
+declare function sendEmail(b: Buffer): Promise<void>;
+`;
+    await session.open(uri, consumer);
+    const { diagnostics } = await session.diagnostics(uri, 1);
+    const autoAck = diagnostics.find((d) => d.code === 'auto-ack-consumer');
+    if (!autoAck) throw new Error(`no auto-ack-consumer diagnostic in ${JSON.stringify(diagnostics)}`);
+    const actions = await session.codeActions(uri, autoAck.range, [autoAck], ['quickfix']);
+    const optIn = actions.find((a) => a.title.startsWith('Opt-in fix: '));
+    if (!optIn) throw new Error(`no opt-in fix in ${JSON.stringify(actions.map((a) => a.title))}`);
+    expect(optIn.isPreferred).toBeFalsy();
+    expect(actions.filter((a) => a.isPreferred)).toEqual([]);
+
+    const version = await session.changeIncrementally(uri, session.applyEdit(uri, optIn.edit!));
+    expect(session.text(uri)).toContain('await ch.prefetch(10);');
+    expect(session.text(uri)).toContain('{ noAck: false }');
+    expect((await session.diagnostics(uri, version)).diagnostics.map((d) => d.code)).not.toContain('auto-ack-consumer');
+  });
+
+  it('filters by the requested kind and ignores diagnostics of other tools', async () => {
+    const diagnostic = await openWithDiagnostic();
+    const foreign: Diagnostic = { ...diagnostic, source: 'ts', code: 2345, data: undefined };
+    expect((await session.codeActions(uri, diagnostic.range, [foreign], ['quickfix'])).map((a) => a.title)).toEqual([]);
+    expect((await session.codeActions(uri, diagnostic.range, [diagnostic], ['source.fixAll.rabbitmq4-codemod'])).map((a) => a.kind)).toEqual(['source.fixAll.rabbitmq4-codemod']);
+    const all = await session.codeActions(uri, diagnostic.range, [diagnostic]);
+    expect(all.map((a) => a.kind)).toEqual(['quickfix', 'quickfix', 'quickfix', 'source.fixAll.rabbitmq4-codemod']);
+  });
+
+  it('finds the finding by rule id and range when the client drops the diagnostic data', async () => {
+    const diagnostic = await openWithDiagnostic();
+    const actions = await session.codeActions(uri, diagnostic.range, [{ ...diagnostic, data: undefined }], ['quickfix']);
+    expect(actions.find((a) => a.isPreferred)?.title).toBe(`Fix: set durable: true (${RULE})`);
+  });
+
+  it('offers no quick fix for a diagnostic whose text has changed since', async () => {
+    const diagnostic = await openWithDiagnostic();
+    const version = await session.changeFully(uri, `// a new first line\n${WORKER}`);
+    await session.diagnostics(uri, version);
+    expect(await session.codeActions(uri, diagnostic.range, [diagnostic], ['quickfix'])).toEqual([]);
+  });
+});
+
+describe('lsp code actions for a value imported from another file', () => {
+  it('edits the file the value is set in: on disk (version null), or open with the same text', async () => {
+    const dir = project({
+      'src/options.ts': 'export const OPTIONS = { durable: false };\n',
+      'src/worker.ts': WORKER.replace("{ durable: false }", 'OPTIONS').replace("import amqp from 'amqplib';", "import amqp from 'amqplib';\nimport { OPTIONS } from './options';"),
+    });
+    session.dispose();
+    session = await LspSession.start({ root: dir });
+    const worker = pathToFileURL(path.join(dir, 'src/worker.ts')).href;
+    const options = pathToFileURL(path.join(dir, 'src/options.ts')).href;
+    await session.open(worker, read(dir, 'src/worker.ts'));
+    const [diagnostic] = (await session.diagnostics(worker, 1)).diagnostics;
+    expect(diagnostic.message).toContain('The value is set at src/options.ts:1.');
+
+    const fixOf = async () => (await session.codeActions(worker, diagnostic.range, [diagnostic], ['quickfix'])).find((a) => a.isPreferred);
+    const edit = { range: { start: { line: 0, character: 34 }, end: { line: 0, character: 39 } }, newText: 'true' };
+    expect((await fixOf())?.edit).toEqual({ documentChanges: [{ textDocument: { uri: options, version: null }, edits: [edit] }] });
+
+    await session.open(options, read(dir, 'src/options.ts'));
+    expect((await fixOf())?.edit).toEqual({ documentChanges: [{ textDocument: { uri: options, version: 1 }, edits: [edit] }] });
+
+    // Unsaved changes in the other file: the engine read it from disk, so the edit would land wrong.
+    await session.changeFully(options, `// moved\n${read(dir, 'src/options.ts')}`);
+    expect(await fixOf()).toBeUndefined();
+  });
+});
+
+describe('lsp code actions for a client without documentChanges', () => {
+  it('sends the edit as plain changes', async () => {
+    session.dispose();
+    session = await LspSession.start({ capabilities: {} });
+    const diagnostic = await openWithDiagnostic();
+    const [fix] = await session.codeActions(uri, diagnostic.range, [diagnostic], ['quickfix']);
+    expect(fix.edit).toEqual({ changes: { [uri]: [{ range: diagnostic.range, newText: 'true' }] } });
+  });
+});

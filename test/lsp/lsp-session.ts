@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CodeActionRequest,
+  createProtocolConnection,
+  DidChangeConfigurationNotification,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  LogMessageNotification,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type CodeAction,
+  type Command,
+  type Diagnostic,
+  type InitializeResult,
+  type LogMessageParams,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type Range,
+  type TextDocumentEdit,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { BIN, ROOT } from '../helpers';
+
+export const WORKER = `import amqp from 'amqplib';
+export async function f(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.assertQueue('jobs', { durable: false });
+}
+`;
+
+export const DEFAULT_CAPABILITIES: ClientCapabilities = {
+  workspace: { workspaceEdit: { documentChanges: true }, configuration: false },
+  textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } } },
+};
+
+export interface StartOptions {
+  args?: string[];
+  /** The workspace folder (default: the repository). */
+  root?: string;
+  initializationOptions?: unknown;
+  capabilities?: ClientCapabilities;
+}
+
+/** A real LSP client over the stdio of `node bin/rabbitmq4-codemod lsp --stdio`. */
+export class LspSession {
+  readonly published: PublishDiagnosticsParams[] = [];
+  readonly logs: LogMessageParams[] = [];
+  readonly protocolErrors: unknown[] = [];
+  readonly documents = new Map<string, TextDocument>();
+  stderr = '';
+  initializeResult!: InitializeResult;
+  private readonly exited: Promise<number | null>;
+  private listeners: (() => void)[] = [];
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly connection: ProtocolConnection,
+  ) {
+    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      this.published.push(p);
+      this.notify();
+    });
+    connection.onNotification(LogMessageNotification.type, (p) => {
+      this.logs.push(p);
+      this.notify();
+    });
+    connection.onError((e) => this.protocolErrors.push(e));
+    connection.listen();
+  }
+
+  static async start(options: StartOptions = {}): Promise<LspSession> {
+    const child = spawn(process.execPath, [BIN, ...(options.args ?? ['lsp', '--stdio'])], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const session = new LspSession(child, connection);
+    session.initializeResult = await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: pathToFileURL(options.root ?? ROOT).href,
+      capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
+      initializationOptions: options.initializationOptions,
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+    return session;
+  }
+
+  async open(uri: string, text: string, languageId = 'typescript'): Promise<void> {
+    this.documents.set(uri, TextDocument.create(uri, languageId, 1, text));
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  }
+
+  /** Sends the edits as incremental changes (last first, so that each range is still valid). */
+  async changeIncrementally(uri: string, edits: TextEdit[]): Promise<number> {
+    const doc = this.doc(uri);
+    const descending = [...edits].sort((a, b) => doc.offsetAt(b.range.start) - doc.offsetAt(a.range.start));
+    const updated = TextDocument.create(uri, doc.languageId, doc.version + 1, TextDocument.applyEdits(doc, edits));
+    this.documents.set(uri, updated);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: updated.version },
+      contentChanges: descending.map((e) => ({ range: e.range, text: e.newText })),
+    });
+    return updated.version;
+  }
+
+  async changeFully(uri: string, text: string): Promise<number> {
+    const doc = this.doc(uri);
+    const updated = TextDocument.create(uri, doc.languageId, doc.version + 1, text);
+    this.documents.set(uri, updated);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: updated.version }, contentChanges: [{ text }] });
+    return updated.version;
+  }
+
+  async close(uri: string): Promise<void> {
+    this.documents.delete(uri);
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  async configure(settings: unknown): Promise<void> {
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings });
+  }
+
+  text(uri: string): string {
+    return this.doc(uri).getText();
+  }
+
+  /** The document's text with the edits applied (not sent). */
+  textWith(uri: string, edits: TextEdit[]): string {
+    return TextDocument.applyEdits(this.doc(uri), edits);
+  }
+
+  /** The first diagnostics published for this version of the document (waiting for them if needed). */
+  diagnostics(uri: string, version: number | null, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
+    return this.waitFor(`diagnostics of ${uri} version ${version}`, timeoutMs, () =>
+      this.published.find((p) => p.uri === uri && (version === null ? p.version === undefined : p.version === version)),
+    );
+  }
+
+  waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<LogMessageParams> {
+    return this.waitFor(`a log message matching ${pattern}`, timeoutMs, () => this.logs.find((l) => pattern.test(l.message)));
+  }
+
+  async codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
+    const result = await this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics, ...(only ? { only } : {}) } });
+    return (result ?? []).filter((a: CodeAction | Command): a is CodeAction => 'edit' in a || 'kind' in a);
+  }
+
+  /** Applies a WorkspaceEdit as an editor would: only if it was made for the document's current version. */
+  applyEdit(uri: string, edit: WorkspaceEdit): TextEdit[] {
+    const change = (edit.documentChanges ?? []).find((c): c is TextDocumentEdit => 'textDocument' in c && c.textDocument.uri === uri);
+    if (!change) throw new Error(`the edit has no documentChanges for ${uri}: ${JSON.stringify(edit)}`);
+    if (change.textDocument.version !== this.doc(uri).version) throw new Error(`the edit is for version ${change.textDocument.version}, the document is at ${this.doc(uri).version}`);
+    return change.edits.filter((e): e is TextEdit => 'range' in e);
+  }
+
+  async shutdownAndExit(): Promise<void> {
+    await this.connection.sendRequest(ShutdownRequest.type);
+    await this.connection.sendNotification(ExitNotification.type);
+  }
+
+  /** The exit code, or a rejection if the process is still running after `timeoutMs`. */
+  exitCode(timeoutMs: number): Promise<number | null> {
+    return Promise.race([this.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the server did not exit within ${timeoutMs} ms`)), timeoutMs).unref())]);
+  }
+
+  dispose(): void {
+    this.connection.dispose();
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
+  private doc(uri: string): TextDocument {
+    const doc = this.documents.get(uri);
+    if (!doc) throw new Error(`${uri} is not open`);
+    return doc;
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l();
+  }
+
+  private waitFor<T>(what: string, timeoutMs: number, find: () => T | undefined): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = find();
+        if (found === undefined) return;
+        done();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; stderr: ${this.stderr}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.listeners = this.listeners.filter((l) => l !== check);
+      };
+      this.listeners.push(check);
+      check();
+    });
+  }
+}
+
+/** A document that exists only in the editor: the server analyses the text it is sent. */
+export const fileUri = (name: string) => pathToFileURL(path.join(ROOT, 'virtual', name)).href;

@@ -1,0 +1,148 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyze, isRelevant } from '../src/engine/analyze';
+import { CLIENTS } from '../src/clients';
+import { deal, importComponents } from '../src/engine/workers';
+import { progressLine } from '../src/cli/progress';
+import { cli, project, ROOT } from './helpers';
+
+const WORKER = `import amqp from 'amqplib';
+
+export async function start(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.assertQueue('jobs', { durable: false });
+}
+`;
+/** Not TypeScript at all: if it were ever parsed, it would be reported as a parse error. */
+const UNPARSEABLE = 'export const = ;;; function {{{ <<< this is not code\n';
+
+describe('the prefilter: a file without any RabbitMQ reference is never parsed', () => {
+  it('analyze leaves it out (no parse error, no model)', () => {
+    const a = analyze(
+      [
+        { path: 'src/worker.ts', text: WORKER },
+        { path: 'src/broken.ts', text: UNPARSEABLE },
+      ],
+      { target: '4.3', cwd: '/nonexistent' },
+    );
+    const broken = a.files.find((f) => f.path === 'src/broken.ts')!;
+    expect(broken.status).toBe('not-relevant');
+    expect(broken.error).toBeUndefined();
+    expect(broken.model).toBeUndefined();
+    expect(a.files.find((f) => f.path === 'src/worker.ts')!.status).toBe('analysed');
+  });
+
+  it('scan reports it as neither parsed nor a parse error', () => {
+    const dir = project({ 'src/worker.ts': WORKER, 'src/broken.ts': UNPARSEABLE, 'src/util.js': UNPARSEABLE });
+    const r = cli(dir, 'scan', '--format', 'json', '--fail-on', 'never');
+    const report = JSON.parse(r.stdout);
+    expect(report.summary).toMatchObject({ files: 3, parsed: 1, parseErrors: 0 });
+    expect(report.errors).toEqual([]);
+  });
+
+  it('the combined pattern accepts exactly what the clients accept one by one', () => {
+    const texts = [
+      WORKER,
+      UNPARSEABLE,
+      "const amqp = require('amqplib/callback_api');",
+      "import { Connection } from 'rabbitmq-client';",
+      "import { AMQPClient } from '@cloudamqp/amqp-client';",
+      "import { Transport } from '@nestjs/microservices';",
+      'export const x = 1;',
+      ...CLIENTS.map((c) => `// ${c.mentions.source}`),
+    ];
+    for (const t of texts) expect(isRelevant(t)).toBe(CLIENTS.some((c) => c.mentions.test(t)));
+  });
+});
+
+describe('worker threads', () => {
+  it('groups files by their imports, and deals whole groups', () => {
+    const dir = project({
+      'a.ts': "import { Q } from './b';\nimport amqp from 'amqplib';\n",
+      'b.ts': "export const Q = 'q';\n",
+      'c.ts': "const amqp = require('amqplib');\nconst x = require('./d.js');\n",
+      'd.ts': 'export {};\n',
+      'e.ts': "import amqp from 'amqplib';\n",
+      'f.ts': 'export const unrelated = 1;\n',
+    });
+    const inputs = ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts'].map((p) => ({ path: p, text: fs.readFileSync(path.join(dir, p), 'utf8'), absolute: path.join(dir, p) }));
+    const relevant = inputs.map((i) => i.text.includes('amqplib'));
+    const groups = importComponents(inputs, relevant, dir)!;
+    expect(groups).toEqual([[0, 1], [2, 3], [4]]);
+    const shares = deal(groups, inputs, 2);
+    expect(shares.flat().sort()).toEqual([0, 1, 2, 3, 4]);
+    for (const share of shares) expect(share).toEqual([...share].sort((x, y) => x - y));
+  });
+
+  it('the JSON report is identical with and without workers on a multi-file project', () => {
+    // The compiled engine: worker threads run the compiled worker script (npm test builds first).
+    const dist = path.join(ROOT, 'dist');
+    const { runProject } = require(path.join(dist, 'engine/project.js')) as typeof import('../src/engine/project');
+    const { buildReport } = require(path.join(dist, 'report/model.js')) as typeof import('../src/report/model');
+    const { renderJson } = require(path.join(dist, 'report/json.js')) as typeof import('../src/report/json');
+    // Every fixture input (single files and multi-file projects with cross-file values and wrappers), each in its own directory.
+    const files: Record<string, string> = {};
+    const fixtures = path.join(ROOT, 'test-fixtures');
+    for (const rule of fs.readdirSync(fixtures)) {
+      for (const entry of fs.readdirSync(path.join(fixtures, rule))) {
+        const abs = path.join(fixtures, rule, entry);
+        if (/\.input\.(ts|js|tsx|mjs|cjs)$/.test(entry)) files[`${rule}/${entry.replace('.input', '')}`] = fs.readFileSync(abs, 'utf8');
+        else if (entry.endsWith('.input') && fs.statSync(abs).isDirectory() && !fs.existsSync(path.join(abs, 'tsconfig.json'))) {
+          for (const f of fs.readdirSync(abs, { recursive: true }) as string[]) {
+            const p = path.join(abs, f);
+            if (fs.statSync(p).isFile()) files[`${rule}/${entry.replace('.input', '')}/${f}`] = fs.readFileSync(p, 'utf8');
+          }
+        }
+      }
+    }
+    expect(Object.keys(files).length).toBeGreaterThan(100);
+    const dir = project(files, { git: true });
+    const options = { target: '4.3' as const };
+    const single = runProject(['.'], { cwd: dir, workers: 0 }, options);
+    const parallel = runProject(['.'], { cwd: dir, workers: 2 }, options);
+    const { lastFallback } = require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers');
+    expect(lastFallback).toBeUndefined();
+    // The workers did the work: their results carry no models.
+    expect(single.analysis.files.some((f) => f.model)).toBe(true);
+    expect(parallel.analysis.files.some((f) => f.model)).toBe(false);
+    expect(parallel.analysis.files.filter((f) => f.status === 'analysed').length).toBeGreaterThan(100);
+    expect(renderJson(buildReport(parallel))).toBe(renderJson(buildReport(single)));
+    const edits = (run: typeof single) => run.analysis.files.map((f) => [f.path, f.status, f.edits]);
+    expect(edits(parallel)).toEqual(edits(single));
+  });
+});
+
+describe('progress', () => {
+  const sink = (isTTY: boolean) => {
+    const out: string[] = [];
+    return { out, stream: { isTTY, write: (s: string) => out.push(s) } };
+  };
+
+  it('says nothing when stderr is not a terminal, or in CI', () => {
+    for (const [tty, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
+      const { out, stream } = sink(tty);
+      let t = 0;
+      const p = progressLine(stream, env, () => (t += 5000));
+      p.update(1, 10);
+      p.done();
+      expect(out).toEqual([]);
+    }
+  });
+
+  it('updates one line after the first second, and erases it at the end', () => {
+    const { out, stream } = sink(true);
+    let t = 0;
+    const p = progressLine(stream, {}, () => t);
+    p.update(1, 10);
+    expect(out).toEqual([]);
+    t = 1500;
+    p.update(5, 10);
+    t = 1550;
+    p.update(6, 10);
+    t = 1700;
+    p.update(10, 10);
+    p.done();
+    expect(out).toEqual(['\r\x1b[Kscanned 5/10 files', '\r\x1b[Kscanned 10/10 files', '\r\x1b[K']);
+  });
+});
