@@ -1,3 +1,4 @@
+import { fromLocalCallers } from './local-callers';
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { Binding, Scopes } from '../../resolve/scope';
@@ -278,24 +279,10 @@ export class AmqplibChannels {
   }
 
   private findFromCallers(fn: t.Function, index: number, key: string): AmqpKind | undefined {
-    const name = this.functionBindingName(fn);
-    if (!name) return undefined;
-    for (const node of this.file.callsNamed(name.method ? `this.${name.name}` : name.name)) {
-      const arg = node.arguments[index];
-      if (!arg || arg.type === 'SpreadElement') continue;
-      const k = this.kindOf(arg as Node);
-      if (k?.kind === 'channel' || k?.kind === 'acm-wrapper') return { ...k, key };
-    }
-    return undefined;
-  }
-
-  private functionBindingName(fn: t.Function): { name: string; method: boolean } | undefined {
-    if (fn.type === 'FunctionDeclaration' && fn.id) return { name: fn.id.name, method: false };
-    if (fn.type === 'ClassMethod' && fn.key.type === 'Identifier') return { name: fn.key.name, method: true };
-    const parent = this.file.parentOf(fn);
-    if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return { name: parent.id.name, method: false };
-    if (parent?.type === 'ClassProperty' && parent.key.type === 'Identifier') return { name: parent.key.name, method: true };
-    return undefined;
+    return fromLocalCallers(this.file, fn, index, (arg) => {
+      const k = this.kindOf(arg);
+      return k?.kind === 'channel' || k?.kind === 'acm-wrapper' ? { ...k, key } : undefined;
+    });
   }
 
   /** `this.channel`: a class field typed as a channel or assigned one somewhere in the class. */

@@ -1,3 +1,4 @@
+import { fromLocalCallers } from './local-callers';
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { Binding, Scopes } from '../../resolve/scope';
@@ -205,15 +206,7 @@ export class LibraryObjects {
 
   /** A local helper called with one of the library's objects: function setup(conn) {...}; setup(connection). */
   private fromCallers(fn: t.Function, index: number): Tracked | undefined {
-    const name = functionName(this.file, fn);
-    if (!name) return undefined;
-    for (const node of this.file.callsNamed(name.method ? `this.${name.name}` : name.name)) {
-      const arg = node.arguments[index];
-      if (!arg || arg.type === 'SpreadElement') continue;
-      const found = this.of(arg as Node);
-      if (found) return found;
-    }
-    return undefined;
+    return fromLocalCallers(this.file, fn, index, (arg) => this.of(arg));
   }
 
   /** `this.conn`: a class field typed as, initialised with or assigned one of the library's objects. */
@@ -256,12 +249,3 @@ export class LibraryObjects {
   }
 }
 
-/** The name a function is called by in its file: a declaration, a const, a class method or property. */
-export function functionName(file: ParsedFile, fn: t.Function): { name: string; method: boolean } | undefined {
-  if (fn.type === 'FunctionDeclaration' && fn.id) return { name: fn.id.name, method: false };
-  if (fn.type === 'ClassMethod' && fn.key.type === 'Identifier') return { name: fn.key.name, method: true };
-  const parent = file.parentOf(fn);
-  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return { name: parent.id.name, method: false };
-  if (parent?.type === 'ClassProperty' && parent.key.type === 'Identifier') return { name: parent.key.name, method: true };
-  return undefined;
-}

@@ -1,3 +1,4 @@
+import { fromLocalCallers } from './local-callers';
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { Binding, Scopes } from '../../resolve/scope';
@@ -178,15 +179,7 @@ export class LibraryObjects<K extends TrackedKind> {
 
   /** A local helper called with a tracked object: `function declare(ch) {...}; declare(channel)`. */
   private fromCallers(fn: t.Function, index: number): K | undefined {
-    const name = functionBindingName(this.file, fn);
-    if (!name) return undefined;
-    for (const node of this.file.callsNamed(name.method ? `this.${name.name}` : name.name)) {
-      const arg = node.arguments[index];
-      if (!arg || arg.type === 'SpreadElement') continue;
-      const k = this.kindOf(arg as Node);
-      if (k) return k;
-    }
-    return undefined;
+    return fromLocalCallers(this.file, fn, index, (arg) => this.kindOf(arg));
   }
 
   /** `this.channel`: a class field typed as one of the library's types or assigned one in the class. */
@@ -235,12 +228,4 @@ function rekey<K extends TrackedKind>(k: K, key: string, handedIn?: boolean): K 
   return { ...k, key, ...(handedIn ? { handedIn: true } : {}) };
 }
 
-function functionBindingName(file: ParsedFile, fn: t.Function): { name: string; method: boolean } | undefined {
-  if (fn.type === 'FunctionDeclaration' && fn.id) return { name: fn.id.name, method: false };
-  if (fn.type === 'ClassMethod' && fn.key.type === 'Identifier') return { name: fn.key.name, method: true };
-  const parent = file.parentOf(fn);
-  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return { name: parent.id.name, method: false };
-  if (parent?.type === 'ClassProperty' && parent.key.type === 'Identifier') return { name: parent.key.name, method: true };
-  return undefined;
-}
 
