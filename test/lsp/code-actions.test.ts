@@ -36,7 +36,7 @@ describe('lsp code actions', () => {
     expect(preferred).toHaveLength(1);
     expect(preferred[0]).toMatchObject({ kind: 'quickfix', diagnostics: [diagnostic] });
 
-    const edits = session.applyEdit(uri, preferred[0].edit!);
+    const edits = session.editsFor(uri, preferred[0].edit!);
     const version = await session.changeIncrementally(uri, edits);
     expect(session.text(uri)).toBe(WORKER.replace('durable: false', 'durable: true'));
     expect((await session.diagnostics(uri, version)).diagnostics).toEqual([]);
@@ -50,7 +50,7 @@ describe('lsp code actions', () => {
 
     const actions = await session.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [], ['source.fixAll']);
     expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.rabbitmq4-codemod']);
-    const edits = session.applyEdit(uri, actions[0].edit!);
+    const edits = session.editsFor(uri, actions[0].edit!);
     expect(edits).toHaveLength(2);
     const fixed = session.textWith(uri, edits);
     expect(fixed).toBe(two.replaceAll('durable: false', 'durable: true'));
@@ -64,7 +64,7 @@ describe('lsp code actions', () => {
     const diagnostic = await openWithDiagnostic();
     const annotate = titled(await session.codeActions(uri, diagnostic.range, [diagnostic]), `Annotate for review (${RULE})`);
     expect(annotate.isPreferred).toBeFalsy();
-    const version = await session.changeIncrementally(uri, session.applyEdit(uri, annotate.edit!));
+    const version = await session.changeIncrementally(uri, session.editsFor(uri, annotate.edit!));
     expect(session.text(uri)).toBe(WORKER.replace("  await ch.assertQueue('jobs'", `  // rabbitmq4-codemod(${RULE}): set durable: true\n  await ch.assertQueue('jobs'`));
 
     // Annotating marks the place for a human; the finding stays, and is not annotated twice.
@@ -78,7 +78,7 @@ describe('lsp code actions', () => {
   it('suppresses the finding with an ignore comment, and the diagnostic goes away', async () => {
     const diagnostic = await openWithDiagnostic();
     const suppress = titled(await session.codeActions(uri, diagnostic.range, [diagnostic]), `Suppress ${RULE} here`);
-    const version = await session.changeFully(uri, session.textWith(uri, session.applyEdit(uri, suppress.edit!)));
+    const version = await session.changeFully(uri, session.textWith(uri, session.editsFor(uri, suppress.edit!)));
     expect(session.text(uri)).toContain(`  // rabbitmq4-codemod-ignore ${RULE}\n  await ch.assertQueue('jobs'`);
     expect((await session.diagnostics(uri, version)).diagnostics).toEqual([]);
   });
@@ -105,7 +105,7 @@ declare function sendEmail(b: Buffer): Promise<void>;
     expect(optIn.isPreferred).toBeFalsy();
     expect(actions.filter((a) => a.isPreferred)).toEqual([]);
 
-    const version = await session.changeIncrementally(uri, session.applyEdit(uri, optIn.edit!));
+    const version = await session.changeIncrementally(uri, session.editsFor(uri, optIn.edit!));
     expect(session.text(uri)).toContain('await ch.prefetch(10);');
     expect(session.text(uri)).toContain('{ noAck: false }');
     expect((await session.diagnostics(uri, version)).diagnostics.map((d) => d.code)).not.toContain('auto-ack-consumer');

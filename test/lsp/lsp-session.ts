@@ -146,6 +146,11 @@ export class LspSession {
     );
   }
 
+  /** The `count`-th diagnostics published for `uri` (settings changes re-publish the same version). */
+  publication(uri: string, count: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
+    return this.waitFor(`publication ${count} of ${uri}`, timeoutMs, () => this.published.filter((p) => p.uri === uri)[count - 1]);
+  }
+
   waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<LogMessageParams> {
     return this.waitFor(`a log message matching ${pattern}`, timeoutMs, () => this.logs.find((l) => pattern.test(l.message)));
   }
@@ -155,8 +160,8 @@ export class LspSession {
     return (result ?? []).filter((a: CodeAction | Command): a is CodeAction => 'edit' in a || 'kind' in a);
   }
 
-  /** Applies a WorkspaceEdit as an editor would: only if it was made for the document's current version. */
-  applyEdit(uri: string, edit: WorkspaceEdit): TextEdit[] {
+  /** The edits of a WorkspaceEdit for this document, checked as an editor checks them: made for its current version. */
+  editsFor(uri: string, edit: WorkspaceEdit): TextEdit[] {
     const change = (edit.documentChanges ?? []).find((c): c is TextDocumentEdit => 'textDocument' in c && c.textDocument.uri === uri);
     if (!change) throw new Error(`the edit has no documentChanges for ${uri}: ${JSON.stringify(edit)}`);
     if (change.textDocument.version !== this.doc(uri).version) throw new Error(`the edit is for version ${change.textDocument.version}, the document is at ${this.doc(uri).version}`);

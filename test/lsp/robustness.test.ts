@@ -1,6 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CodeActionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, ErrorCodes, ResponseError } from 'vscode-languageserver-protocol/node';
+import {
+  CodeActionRequest,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ErrorCodes,
+  ExitNotification,
+  ResponseError,
+  ShutdownRequest,
+} from 'vscode-languageserver-protocol/node';
 import { BIN, ROOT } from '../helpers';
 import { fileUri, LspSession, WORKER, type StartOptions } from './lsp-session';
 
@@ -93,9 +101,14 @@ describe('lsp robustness', () => {
     await s.open(uri, WORKER);
     await s.diagnostics(uri, 1);
     await s.changeFully(uri, WORKER.replace("'jobs'", "'pending'"));
-    await s.shutdownAndExit();
+    await s.connection.sendRequest(ShutdownRequest.type);
+    const publishedBeforeShutdown = s.published.length;
+    // Longer than the debounce: a run that survived shutdown would publish now.
+    await new Promise((r) => setTimeout(r, 400));
+    await s.connection.sendNotification(ExitNotification.type);
     expect(await s.exitCode(5_000)).toBe(0);
-    expect(s.published.map((p) => p.version)).toEqual([1]);
+    // The pending run was dropped at shutdown, not published on the way out.
+    expect(s.published).toHaveLength(publishedBeforeShutdown);
   });
 
   it('exits with code 1 on exit without shutdown, and when the client goes away', async () => {

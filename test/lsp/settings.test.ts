@@ -14,16 +14,6 @@ async function start(options: StartOptions = {}): Promise<LspSession> {
   return session;
 }
 
-/** Waits for the next diagnostics of `uri` after those already received (settings re-publish the same version). */
-async function republished(s: LspSession, target: string, count: number) {
-  const deadline = Date.now() + 10_000;
-  while (s.published.filter((p) => p.uri === target).length < count) {
-    if (Date.now() > deadline) throw new Error(`no re-published diagnostics for ${target}; stderr: ${s.stderr}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return s.published.filter((p) => p.uri === target)[count - 1];
-}
-
 describe('lsp settings', () => {
   it('re-publishes every open document when the target changes through didChangeConfiguration', async () => {
     const s = await start();
@@ -34,7 +24,7 @@ describe('lsp settings', () => {
 
     await s.configure({ 'rabbitmq4-codemod': { target: '4.1' } });
     for (const doc of [uri, other]) {
-      const again = await republished(s, doc, 2);
+      const again = await s.publication(doc, 2);
       expect(again.version).toBe(1);
       expect(again.diagnostics.map((d) => [d.code, d.severity])).toEqual([[RULE, DiagnosticSeverity.Warning]]);
     }
@@ -45,9 +35,9 @@ describe('lsp settings', () => {
     await s.open(uri, WORKER);
     await s.diagnostics(uri, 1);
     await s.configure({ 'rabbitmq4-codemod': { disabledRules: [RULE] } });
-    expect((await republished(s, uri, 2)).diagnostics).toEqual([]);
+    expect((await s.publication(uri, 2)).diagnostics).toEqual([]);
     await s.configure({ 'rabbitmq4-codemod': { disabledRules: [] } });
-    expect((await republished(s, uri, 3)).diagnostics.map((d) => d.code)).toEqual([RULE]);
+    expect((await s.publication(uri, 3)).diagnostics.map((d) => d.code)).toEqual([RULE]);
   });
 
   it('reads initializationOptions, and an empty settings payload does not undo them', async () => {
@@ -66,7 +56,7 @@ describe('lsp settings', () => {
     expect((await s.diagnostics(uri, 1)).diagnostics.map((d) => [d.code, d.severity])).toEqual([[RULE, DiagnosticSeverity.Error]]);
 
     await s.configure({ 'rabbitmq4-codemod': { target: '4.1' } });
-    await republished(s, uri, 2);
+    await s.publication(uri, 2);
     await s.configure({ 'rabbitmq4-codemod': 'not an object' });
     await s.waitForLog(/expected an object for 'rabbitmq4-codemod', got "not an object"/);
     await s.configure({ 'rabbitmq4-codemod': { target: '3.13', disabledRules: ['no-such-rule'] } });
