@@ -8,7 +8,11 @@ const JSCODESHIFT = path.join(ROOT, 'node_modules', 'jscodeshift', 'bin', 'jscod
 const TRANSFORM = path.join(ROOT, 'transforms', 'rabbitmq4.ts');
 
 function jscodeshift(dir: string, ...args: string[]) {
-  return spawnSync(process.execPath, [JSCODESHIFT, '-t', TRANSFORM, '--parser=ts', '--extensions=ts,js', ...args], { cwd: dir, encoding: 'utf8' });
+  // CI=true makes jscodeshift's colour library emit escape codes: ask for plain text, and strip any left.
+  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+  const r = spawnSync(process.execPath, [JSCODESHIFT, '-t', TRANSFORM, '--parser=ts', '--extensions=ts,js', ...args], { cwd: dir, encoding: 'utf8', env });
+  const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+  return { ...r, stdout: plain(r.stdout), stderr: plain(r.stderr) };
 }
 
 describe('transforms/rabbitmq4.ts through jscodeshift', () => {
