@@ -202,7 +202,7 @@ export interface TextEdit {
   start: number;
   end: number;
   text: string;
-  /** The file to edit (a reported path), when it is not the file of the finding. */
+  /** The file to edit (a reported path). Renderers set it on every edit; absent means the finding's file. */
   file?: string;
 }
 
