@@ -1,4 +1,5 @@
 import type * as t from '@babel/types';
+import { fixedQueueOptions } from './shared/library-model';
 import { isCall, type Node } from '../parse/ast';
 import { defaulted, unknown, type FileModel, type FixIntent, type QueueDeclaration, type Resolved } from '../model';
 import { lineEndingOf } from '../text';
@@ -212,14 +213,7 @@ function exchangeConsumer(ctx: FileContext, call: CallNode, method: string, mode
       at: call,
       callee: calleeLabel(ctx.file, call.callee as Node),
       name,
-      options: {
-        durable: defaulted(false, library),
-        exclusive: defaulted(false, library),
-        autoDelete: defaulted(false, library),
-        arguments: [],
-        dependsOn: [],
-        syntax: { flags: {}, argumentSources: new Map() },
-      },
+      options: fixedQueueOptions(library, { durable: false, exclusive: false, autoDelete: false }),
       syntax: { options: { flags: {}, argumentSources: new Map() }, implicit: method } satisfies AmqpTsDeclarationSyntax,
     }),
   );

@@ -1,4 +1,5 @@
 import type * as t from '@babel/types';
+import { fixedQueueOptions } from './shared/library-model';
 import { isCall, type Node } from '../parse/ast';
 import { defaulted, unknown, type FileModel, type FixIntent, type QueueDeclaration, type Resolved } from '../model';
 import type { ObjectValue } from '../resolve/values';
@@ -139,14 +140,7 @@ function rpcServer(ctx: FileContext, call: CallNode, model: FileModel): void {
       at: call,
       callee: calleeLabel(ctx.file, call.callee as Node),
       name,
-      options: {
-        durable: defaulted(false, library),
-        exclusive: defaulted(false, library),
-        autoDelete: defaulted(true, library),
-        arguments: [],
-        dependsOn: [],
-        syntax: { flags: {}, argumentSources: new Map() },
-      },
+      options: fixedQueueOptions(library, { durable: false, exclusive: false, autoDelete: true }),
       syntax: { options: { flags: {}, argumentSources: new Map() }, rpcServer: true } satisfies JackrabbitDeclarationSyntax,
     }),
   );

@@ -1,7 +1,8 @@
 import type * as t from '@babel/types';
 import { isFunction, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueDeclaration, type Qos, type Resolved } from '../../model';
-import { enclosingFunction, handlerKind, isAwaitedCallTo, loopAround, methodsCalledIn, resultUse } from './call-context';
+import { isAwaitedCallTo, loopAround, resultUse } from './call-context';
+import { connectionOpenAt } from './connection-open';
 import { readAny } from './resolved';
 import type { FileContext } from '../types';
 import { shared } from '../types';
@@ -128,22 +129,7 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
 
 /** `amqp.connect(...)`, `conn.createChannel()`, and the same for amqp-connection-manager. */
 export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, what: ConnectionOpen['what']): ConnectionOpen {
-  const { file } = ctx;
-  const fn = enclosingFunction(file, call);
-  const called = fn ? methodsCalledIn(file, fn) : new Set<string>();
-  return {
-    kind: 'connection-open',
-    id: `${client}:${call.start}`,
-    client,
-    at: file.span(call),
-    statementStart: file.statementOf(call).start ?? 0,
-    callee: calleeText(ctx, call),
-    what,
-    inLoop: !!loopAround(file, call),
-    inHandler: handlerKind(file, fn),
-    openPublishClose: (called.has('publish') || called.has('sendToQueue')) && called.has('close'),
-    syntax: { call },
-  };
+  return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], syntax: { call } });
 }
 
 function consumerHandler(node: Node | undefined): Consumer['handler'] {

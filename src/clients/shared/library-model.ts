@@ -1,9 +1,9 @@
+import { connectionOpenAt } from './connection-open';
 import type * as t from '@babel/types';
 import { isFunction, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import type { ObjectValue, Value } from '../../resolve/values';
 import type { FileContext } from '../types';
-import { enclosingFunction, handlerKind, loopAround, methodsCalledIn } from './call-context';
 import type { QueueOptions } from './queue-options';
 import { readBoolean, readString } from './resolved';
 
@@ -54,6 +54,18 @@ export interface DeclarationParts {
   syntax: unknown;
   /** Re-reads the declaration with a call site's resolver (a declaration inside a wrapper function). */
   rebuild?: QueueDeclaration['rebuild'];
+}
+
+/** The options of a queue a library declares itself with fixed flags (nothing in the code to edit). */
+export function fixedQueueOptions(library: string, flags: { durable: boolean; exclusive: boolean; autoDelete: boolean }): QueueOptions {
+  return {
+    durable: defaulted(flags.durable, library),
+    exclusive: defaulted(flags.exclusive, library),
+    autoDelete: defaulted(flags.autoDelete, library),
+    arguments: [],
+    dependsOn: [],
+    syntax: { flags: {}, argumentSources: new Map() },
+  };
 }
 
 export function queueDeclaration(ctx: FileContext, parts: DeclarationParts): QueueDeclaration {
@@ -197,20 +209,12 @@ export function perConsumerQos(ctx: FileContext, client: string, call: Node, cha
 
 /** A connection the code opens (for the connection-churn rule). */
 export function connectionOpen(ctx: FileContext, client: string, node: Node, callee: string): ConnectionOpen {
-  const { file } = ctx;
-  const fn = enclosingFunction(file, node);
-  const called = fn ? methodsCalledIn(file, fn) : new Set<string>();
-  return {
-    kind: 'connection-open',
-    id: `${client}:${node.start}`,
+  return connectionOpenAt(ctx.file, node, {
     client,
-    at: file.span(node),
-    statementStart: file.statementOf(node).start ?? 0,
     callee,
     what: 'connection',
-    inLoop: !!loopAround(file, node),
-    inHandler: handlerKind(file, fn),
-    openPublishClose: (called.has('publish') || called.has('send') || called.has('sendToQueue')) && (called.has('close') || called.has('disconnect') || called.has('shutdown')),
+    publishMethods: ['publish', 'send', 'sendToQueue'],
+    closeMethods: ['close', 'disconnect', 'shutdown'],
     syntax: { node },
-  };
+  });
 }

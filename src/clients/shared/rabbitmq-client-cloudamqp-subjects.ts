@@ -1,9 +1,10 @@
+import { connectionOpenAt } from './connection-open';
 import type * as t from '@babel/types';
 import { isFunction, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type ParamOrigin, type Publish, type Resolved, type Span } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import type { FileContext } from '../types';
-import { enclosingFunction, handlerKind, loopAround, methodsCalledIn, resultUse } from './call-context';
+import { loopAround, resultUse } from './call-context';
 import { originOf, readAny, type CallNode } from './resolved';
 import type { TrackedKind } from './rabbitmq-client-cloudamqp-objects';
 
@@ -173,22 +174,7 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
 
 /** A connection or channel opened by `call`; `publishMethods` are the library's publish calls. */
 export function openSubject(ctx: FileContext, call: CallNode | t.NewExpression, client: string, what: ConnectionOpen['what'], publishMethods: string[]): ConnectionOpen {
-  const { file } = ctx;
-  const fn = enclosingFunction(file, call);
-  const called = fn ? methodsCalledIn(file, fn) : new Set<string>();
-  return {
-    kind: 'connection-open',
-    id: `${client}:${call.start}`,
-    client,
-    at: file.span(call),
-    statementStart: file.statementOf(call).start ?? 0,
-    callee: calleeLabel(ctx, call),
-    what,
-    inLoop: !!loopAround(file, call),
-    inHandler: handlerKind(file, fn),
-    openPublishClose: publishMethods.some((m) => called.has(m)) && called.has('close'),
-    syntax: { call },
-  };
+  return connectionOpenAt(ctx.file, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, syntax: { call } });
 }
 
 /**
