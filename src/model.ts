@@ -152,6 +152,50 @@ export interface Publish {
   resultUse: ResultUse;
   /** Inside a loop, waiting for this message's confirm before the next publish. */
   waitsForConfirmInLoop: boolean;
+  /** The size of the message body in bytes, when the code settles it (e.g. `Buffer.alloc(20 * 1024 * 1024)`). */
+  payloadBytes?: Resolved<number>;
+  /** Where the body is written (the payload argument), for findings about it. */
+  payloadAt?: Span;
+  /** The publish's `mandatory` flag (basic.return of unroutable messages). */
+  mandatory?: Resolved<boolean>;
+  /** Where the message is sent. */
+  route?: PublishRoute;
+  syntax: unknown;
+}
+
+/** The exchange and routing key of a publish (a send to a queue is the default exchange ''). */
+export interface PublishRoute {
+  exchange: Resolved<string>;
+  routingKey: Resolved<string>;
+  /** The routing key is the `replyTo` property of a received message (an RPC reply). */
+  replyToOfReceived?: boolean;
+}
+
+/** A queue bound to an exchange (queue.bind). */
+export interface QueueBinding {
+  kind: 'queue-binding';
+  id: string;
+  client: string;
+  at: Span;
+  statementStart: number;
+  callee: string;
+  queue: Resolved<string>;
+  exchange: Resolved<string>;
+  /** The queue name is the `replyTo` property of a received message. */
+  replyToOfReceived?: boolean;
+  syntax: unknown;
+}
+
+/** An AMQP 1.0 link (a sender or a receiver) attached to a source or target address. */
+export interface Amqp10Link {
+  kind: 'amqp10-link';
+  id: string;
+  client: string;
+  at: Span;
+  statementStart: number;
+  callee: string;
+  role: 'sender' | 'receiver';
+  address: Resolved<string>;
   syntax: unknown;
 }
 
@@ -181,10 +225,12 @@ export interface FileModel {
   qos: Qos[];
   publishes: Publish[];
   opens: ConnectionOpen[];
+  bindings: QueueBinding[];
+  links: Amqp10Link[];
 }
 
 /** Anything a rule can report on. */
-export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen;
+export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link;
 
 /** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
 export type FixIntent =
@@ -194,7 +240,9 @@ export type FixIntent =
   /** basic.qos: per consumer instead of per channel. */
   | { kind: 'drop-global-qos' }
   /** A consumer: manual ack after the handler's work, and a prefetch on its channel. */
-  | { kind: 'manual-ack'; prefetch: number };
+  | { kind: 'manual-ack'; prefetch: number }
+  /** An AMQP 1.0 link: attach to this address instead. */
+  | { kind: 'set-address'; address: string };
 
 export type FixKind = 'rewrite' | 'annotate' | 'none';
 

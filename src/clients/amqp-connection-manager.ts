@@ -1,7 +1,7 @@
 import { calleeMethod, isCall } from '../parse/ast';
 import type { FileModel } from '../model';
 import type { ClientModule, FileContext } from './types';
-import { amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish } from './shared/amqplib-calls';
+import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish } from './shared/amqplib-calls';
 import { renderAmqplibSubject } from './shared/amqplib-render';
 
 /**
@@ -26,6 +26,7 @@ export const amqpConnectionManager: ClientModule = {
       if (!wrapper) continue;
       if (m.method === 'assertQueue') model.declarations.push(amqplibDeclaration(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'consume') model.consumers.push(amqplibConsumer(ctx, node, 'amqp-connection-manager', wrapper.key, true));
+      else if (m.method === 'bindQueue') model.bindings.push(amqplibBinding(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'publish' || m.method === 'sendToQueue') {
         model.publishes.push(amqplibPublish(ctx, node, 'amqp-connection-manager', wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm'));
       }

@@ -1,10 +1,10 @@
 import { calleeMethod, isCall } from '../parse/ast';
 import type { FileModel } from '../model';
 import type { ClientModule, FileContext } from './types';
-import { amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from './shared/amqplib-calls';
+import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from './shared/amqplib-calls';
 import { renderAmqplibSubject } from './shared/amqplib-render';
 
-const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue']);
+const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue']);
 
 /**
  * amqplib (promise API and amqplib/callback_api): assertQueue, consume, prefetch/qos, publish on
@@ -40,6 +40,9 @@ export const amqplib: ClientModule = {
         case 'publish':
         case 'sendToQueue':
           model.publishes.push(amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, 'buffer-state'));
+          break;
+        case 'bindQueue':
+          model.bindings.push(amqplibBinding(ctx, node, channel.client));
           break;
         default:
           model.qos.push(amqplibQos(ctx, node, channel.client, channel.key));

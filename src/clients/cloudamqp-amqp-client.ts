@@ -8,6 +8,8 @@ import { channelQueueDeclaration, LIBRARY, sessionQueueDeclaration } from './clo
 import { basicConsumeCall, qosCall, subscribeCall } from './cloudamqp-amqp-client/consumers';
 import { renderCloudamqp } from './cloudamqp-amqp-client/render';
 import { cloudamqpAdvice } from './cloudamqp-amqp-client/advice';
+import { basicPublishFacts, queuePublishFacts } from './cloudamqp-amqp-client/publish';
+import { queueBindCall } from './cloudamqp-amqp-client/bindings';
 
 const PUBLISH_METHODS = ['basicPublish', 'publish'];
 
@@ -68,12 +70,15 @@ function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: s
     case 'basicConsume':
       model.consumers.push(basicConsumeCall(ctx, call, channel.key));
       break;
+    case 'queueBind':
+      model.bindings.push(queueBindCall(ctx, call));
+      break;
     case 'prefetch':
     case 'basicQos':
       model.qos.push(qosCall(ctx, call, channel.key, method));
       break;
     case 'basicPublish':
-      model.publishes.push(publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish'));
+      model.publishes.push(publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish', basicPublishFacts(ctx, call)));
       break;
   }
 }
@@ -86,7 +91,7 @@ function onQueue(ctx: FileContext, model: FileModel, call: CallNode, method: str
     // v2/v3 q.publish() is channel.basicPublish(); v4's has its own confirm option.
     const channel = q.kind === 'channel-queue' && q.channel.key ? q.channel.key : `queue:${call.start}`;
     const form = q.kind === 'channel-queue' ? 'basic-publish' : 'session-publish';
-    model.publishes.push(publishSubject(ctx, call, LIBRARY, channel, queuePublishConfirms(ctx, call, q, confirms), form));
+    model.publishes.push(publishSubject(ctx, call, LIBRARY, channel, queuePublishConfirms(ctx, call, q, confirms), form, queuePublishFacts(ctx, call)));
   }
 }
 

@@ -12,9 +12,10 @@ import { cloudamqpAmqpClient } from './cloudamqp-amqp-client';
 import { rascal } from './rascal';
 import { moleculer } from './moleculer';
 import { moleculerChannels } from './moleculer-channels';
+import { rhea } from './rhea';
 
 /** Every supported client library. Adding one touches no rule. */
-export const CLIENTS: readonly ClientModule[] = [amqplib, amqpConnectionManager, amqpTs, fooFooMq, jackrabbit, nodeAmqp, nestjsMicroservices, golevelupNestjsRabbitmq, rabbitmqClient, cloudamqpAmqpClient, rascal, moleculer, moleculerChannels];
+export const CLIENTS: readonly ClientModule[] = [amqplib, amqpConnectionManager, amqpTs, fooFooMq, jackrabbit, nodeAmqp, nestjsMicroservices, golevelupNestjsRabbitmq, rabbitmqClient, cloudamqpAmqpClient, rascal, moleculer, moleculerChannels, rhea];
 
 export function clientByName(name: string): ClientModule | undefined {
   return CLIENTS.find((c) => c.name === name);

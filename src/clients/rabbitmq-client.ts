@@ -8,6 +8,8 @@ import { consumerQueueDeclaration, LIBRARY, propsQueueDeclarations, queueDeclare
 import { basicConsumeCall, basicQosCall, createConsumerCall } from './rabbitmq-client/consumers';
 import { renderRabbitmqClient } from './rabbitmq-client/render';
 import { rabbitmqClientAdvice } from './rabbitmq-client/advice';
+import { rabbitmqClientPublishFacts } from './rabbitmq-client/publish';
+import { queueBindCall } from './rabbitmq-client/bindings';
 
 const PUBLISH_METHODS = ['send', 'basicPublish'];
 
@@ -39,7 +41,7 @@ export const rabbitmqClient: ClientModule = {
       if (target.kind === 'connection') onConnection(ctx, model, call, method);
       else if (target.kind === 'channel') onChannel(ctx, model, call, method, target, confirms);
       else if (target.kind === 'publisher' && method === 'send') {
-        model.publishes.push(publishSubject(ctx, call, LIBRARY, target.key, publisherConfirms(ctx, target), 'publisher-send'));
+        model.publishes.push(publishSubject(ctx, call, LIBRARY, target.key, publisherConfirms(ctx, target), 'publisher-send', rabbitmqClientPublishFacts(ctx, call)));
       }
     }
   },
@@ -50,6 +52,9 @@ export const rabbitmqClient: ClientModule = {
 function onConnection(ctx: FileContext, model: FileModel, call: CallNode, method: string): void {
   const props = () => optionsOf(ctx, callArgs(call)[0], 'props');
   switch (method) {
+    case 'queueBind':
+      pushBinding(ctx, model, call);
+      break;
     case 'queueDeclare':
       model.declarations.push(queueDeclareCall(ctx, call));
       break;
@@ -79,13 +84,21 @@ function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: s
     case 'basicConsume':
       model.consumers.push(basicConsumeCall(ctx, call, channel.key));
       break;
+    case 'queueBind':
+      pushBinding(ctx, model, call);
+      break;
     case 'basicQos':
       model.qos.push(basicQosCall(ctx, call, channel.key));
       break;
     case 'basicPublish':
-      model.publishes.push(publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish'));
+      model.publishes.push(publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish', rabbitmqClientPublishFacts(ctx, call)));
       break;
   }
+}
+
+function pushBinding(ctx: FileContext, model: FileModel, call: CallNode): void {
+  const binding = queueBindCall(ctx, call);
+  if (binding) model.bindings.push(binding);
 }
 
 /** createPublisher({ confirm }) turns confirms on only if confirm is truthy (src/Connection.ts). */

@@ -188,7 +188,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
 }
 
 function emptyModel(file: string): FileModel {
-  return { file, declarations: [], consumers: [], qos: [], publishes: [], opens: [] };
+  return { file, declarations: [], consumers: [], qos: [], publishes: [], opens: [], bindings: [], links: [] };
 }
 
 function openContext(display: string, absolute: string, text: string, project: Project): FileContext | undefined {

@@ -27,6 +27,8 @@ export function describeIntent(intent: FixIntent): string {
       return 'drop the global flag (prefetch per consumer)';
     case 'manual-ack':
       return `acknowledge manually: noAck: false, ack each message after the handler's work, and prefetch ${intent.prefetch} on the channel`;
+    case 'set-address':
+      return `attach to the v2 address '${intent.address}'`;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FileModel, Subject } from '../model';
-import type { ConsumerRule, DeclarationRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
+import type { BindingRule, ConsumerRule, DeclarationRule, LinkRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
 import { transientNonexclusiveQueue } from './transient-nonexclusive-queue';
 import { quorumQueueInvalidProperty, streamQueueInvalidProperty } from './typed-queue-property';
 import { queueArgumentNotSupported } from './queue-argument-not-supported';
@@ -13,6 +13,10 @@ import { streamConsumerRequirements } from './stream-consumer-requirements';
 import { unconfirmedPublish } from './unconfirmed-publish';
 import { sequentialConfirms } from './sequential-confirms';
 import { connectionChurn } from './connection-churn';
+import { maxMessageSize } from './max-message-size';
+import { directReplyToMandatory } from './direct-reply-to-mandatory';
+import { directReplyToBinding } from './direct-reply-to-binding';
+import { amqp10V1Address } from './amqp10-v1-address';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -24,10 +28,12 @@ export const DECLARATION_RULES: readonly DeclarationRule[] = [
 ];
 export const QOS_RULES: readonly QosRule[] = [globalQos];
 export const CONSUMER_RULES: readonly ConsumerRule[] = [autoAckConsumer, unboundedPrefetch, ineffectivePrefetch, streamConsumerRequirements];
-export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms];
+export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
+export const BINDING_RULES: readonly BindingRule[] = [directReplyToBinding];
+export const LINK_RULES: readonly LinkRule[] = [amqp10V1Address];
 
-export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES];
+export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES];
 
 export function ruleById(id: string): Rule | undefined {
   return ALL_RULES.find((r) => r.meta.id === id);
@@ -46,5 +52,7 @@ export function subjectChecks(): SubjectCheck[] {
     ...CONSUMER_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.consumers, run: (s: Subject, c: RuleContext) => r.checkConsumer(s as never, c) })),
     ...PUBLISH_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish(s as never, c) })),
     ...OPEN_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.opens, run: (s: Subject, c: RuleContext) => r.checkOpen(s as never, c) })),
+    ...BINDING_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.bindings, run: (s: Subject, c: RuleContext) => r.checkBinding(s as never, c) })),
+    ...LINK_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.links, run: (s: Subject, c: RuleContext) => r.checkLink(s as never, c) })),
   ];
 }

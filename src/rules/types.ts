@@ -1,11 +1,11 @@
-import type { ConnectionOpen, Consumer, FixIntent, Publish, QueueDeclaration, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
+import type { Amqp10Link, ConnectionOpen, Consumer, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
 
 export interface RuleMeta {
   id: string;
   /** One line: what the rule finds. */
   title: string;
   /** The model objects the rule reads. */
-  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open';
+  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open' | 'queue-binding' | 'amqp10-link';
   /** Headline severity per target version (a finding may be lower, e.g. when a value is unknown). */
   severity: Record<TargetVersion, Severity>;
   /** The best fix the rule can offer. */
@@ -72,7 +72,17 @@ export interface OpenRule {
   checkOpen(open: ConnectionOpen, ctx: RuleContext): Violation[];
 }
 
-export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule;
+export interface BindingRule {
+  meta: RuleMeta;
+  checkBinding(binding: QueueBinding, ctx: RuleContext): Violation[];
+}
+
+export interface LinkRule {
+  meta: RuleMeta;
+  checkLink(link: Amqp10Link, ctx: RuleContext): Violation[];
+}
+
+export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule | BindingRule | LinkRule;
 
 /** The direct reply-to pseudo-queue: consumed with automatic ack by design. */
 export const isReplyTo = (queue: string | undefined): boolean => !!queue && queue.startsWith('amq.rabbitmq.reply-to');

@@ -1,6 +1,6 @@
 import type * as t from '@babel/types';
-import { isFunction, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
+import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { isAwaitedCallTo, loopAround, resultUse } from './call-context';
 import { connectionOpenAt } from './connection-open';
 import { readAny } from './resolved';
@@ -9,6 +9,8 @@ import { shared } from '../types';
 import { AmqplibChannels } from './amqplib-channels';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from './queue-options';
 import { readBoolean, readString, type CallNode } from './resolved';
+import { payloadBytes, routeOf, stringArg } from './publish-facts';
+import { queueBindingAt } from './queue-binding';
 
 export function amqplibChannels(ctx: FileContext): AmqplibChannels {
   return shared(ctx, 'amqplib-channels', () => new AmqplibChannels(ctx.file, ctx.resolver.scopes));
@@ -123,8 +125,32 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
     returns,
     resultUse: use,
     waitsForConfirmInLoop: waits,
+    ...amqplibPublishFacts(ctx, call),
     syntax: { call },
   };
+}
+
+/** `publish(exchange, routingKey, content, options)` / `sendToQueue(queue, content, options)`: body, route, mandatory. */
+function amqplibPublishFacts(ctx: FileContext, call: CallNode): Pick<Publish, 'payloadBytes' | 'payloadAt' | 'mandatory' | 'route'> {
+  const a = args(call);
+  const toQueue = calleeMethod(call)?.method === 'sendToQueue';
+  const [routingKeyNode, contentNode, optionsNode] = toQueue ? [a[0], a[1], a[2]] : [a[1], a[2], a[3]];
+  const exchange = toQueue ? defaulted('', 'amqplib') : stringArg(ctx, a[0], '', 'amqplib');
+  const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
+  const obj = options?.kind === 'object' ? options.object : undefined;
+  const mandatory = options?.kind === 'unknown' ? unknown<boolean>(`the publish options ${options.reason}`, options.origin) : readBoolean(ctx.file, obj?.props.get('mandatory'), false, 'amqplib', obj?.open);
+  return {
+    payloadBytes: payloadBytes(ctx, contentNode),
+    payloadAt: contentNode ? ctx.file.span(contentNode) : undefined,
+    mandatory,
+    route: routeOf(ctx, exchange, routingKeyNode, 'amqplib'),
+  };
+}
+
+/** `ch.bindQueue(queue, exchange, pattern, args?)` (amqplib, and amqp-connection-manager's wrapper). */
+export function amqplibBinding(ctx: FileContext, call: CallNode, client: string): QueueBinding {
+  const [queueNode, exchangeNode] = args(call);
+  return queueBindingAt(ctx, call, client, calleeText(ctx, call), queueNode, stringArg(ctx, exchangeNode, '', 'amqplib'));
 }
 
 /** `amqp.connect(...)`, `conn.createChannel()`, and the same for amqp-connection-manager. */

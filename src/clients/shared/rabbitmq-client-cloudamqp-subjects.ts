@@ -147,6 +147,9 @@ export class ConfirmSelects {
   }
 }
 
+/** What a publish sends and where: the body's size, the route and the mandatory flag (see publish-facts.ts). */
+export type PublishFacts = Pick<Publish, 'payloadBytes' | 'payloadAt' | 'mandatory' | 'route'>;
+
 /** `form`: how the library publishes here (a publisher's send, a channel's basicPublish, ...). */
 export interface PublishSyntax {
   call: CallNode;
@@ -157,7 +160,7 @@ export interface PublishSyntax {
  * A publish whose promise settles when the message is written (no confirms) or when the broker
  * confirms it. `waitsForConfirmInLoop`: awaited one by one inside a loop.
  */
-export function publishSubject(ctx: FileContext, call: CallNode, client: string, channel: string, confirms: Resolved<boolean>, form: string): Publish {
+export function publishSubject(ctx: FileContext, call: CallNode, client: string, channel: string, confirms: Resolved<boolean>, form: string, facts?: PublishFacts): Publish {
   const use = resultUse(ctx.file, call);
   const returns: Publish['returns'] = confirms.kind !== 'unknown' && confirms.value ? 'confirm' : 'buffer-state';
   return {
@@ -168,6 +171,7 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
     returns,
     resultUse: use,
     waitsForConfirmInLoop: !!loopAround(ctx.file, call) && returns === 'confirm' && use === 'awaited',
+    ...facts,
     syntax: { call, form } satisfies PublishSyntax,
   };
 }

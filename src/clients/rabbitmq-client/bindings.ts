@@ -1,0 +1,16 @@
+import { defaulted, type QueueBinding } from '../../model';
+import type { FileContext } from '../types';
+import type { CallNode } from '../shared/resolved';
+import { calleeLabel, callArgs } from '../shared/rabbitmq-client-cloudamqp-subjects';
+import { localPropNode, stringArg } from '../shared/publish-facts';
+import { queueBindingAt } from '../shared/queue-binding';
+import { LIBRARY } from './declarations';
+
+/** `ch.queueBind({ queue, exchange, routingKey })` (also on the connection); undefined if the props are not an object literal. */
+export function queueBindCall(ctx: FileContext, call: CallNode): QueueBinding | undefined {
+  const [propsNode] = callArgs(call);
+  const props = propsNode ? ctx.resolver.resolve(propsNode) : undefined;
+  if (props?.kind !== 'object') return undefined;
+  const exchangeNode = localPropNode(ctx, props.object, 'exchange');
+  return queueBindingAt(ctx, call, LIBRARY, calleeLabel(ctx, call), localPropNode(ctx, props.object, 'queue'), exchangeNode ? stringArg(ctx, exchangeNode, '', LIBRARY) : defaulted('', LIBRARY));
+}
