@@ -139,6 +139,10 @@ describe('AMQP 1.0 v1 addresses', () => {
     expect(scan(rhea(call), '4.3').findings.map((f) => f.severity)).toEqual(['error']);
     expect(scan(rhea(call), '4.2').findings.map((f) => f.severity)).toEqual(['warning']);
   });
+  it("rhea-promise links take options objects: another SDK's createReceiver('queue') in the same file is not a link", () => {
+    const text = "import { Connection } from 'rhea-promise';\nexport async function f(c: Connection, sb: any) {\n  await c.createReceiver({ source: { address: '/amq/queue/a' } });\n  sb.createReceiver('orders');\n}\n";
+    expect(scan(text).model.links.map((l) => l.address)).toEqual([expect.objectContaining({ kind: 'known', value: '/amq/queue/a' })]);
+  });
   it('a file that does not import rhea is not read as AMQP 1.0', () => {
     const text = "import { open_sender } from './mine';\nconst rhea = 1;\nexport const x = thing.open_sender('/queue/a');\n";
     expect(scan(text).model.links).toEqual([]);

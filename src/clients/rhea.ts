@@ -30,14 +30,17 @@ export const rhea: ClientModule = {
   analyze(ctx: FileContext, model: FileModel) {
     const imported = [...ctx.file.text.matchAll(IMPORTS)];
     if (!imported.length) return;
-    const calls = { ...RHEA_CALLS, ...(imported.some((m) => m[1]) ? RHEA_PROMISE_CALLS : {}) };
+    const promise = imported.some((m) => m[1]);
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
       const method = calleeMethod(node)?.method;
-      const role = method && Object.hasOwn(calls, method) ? calls[method] : undefined;
+      if (!method) continue;
       const arg = node.arguments[0];
-      if (!role || !arg || arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder') continue;
-      const link = linkAt(ctx, node, role, arg as Node);
+      if (!arg || arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder') continue;
+      let role = Object.hasOwn(RHEA_CALLS, method) ? RHEA_CALLS[method] : undefined;
+      // rhea-promise takes only options objects; other SDKs' createReceiver('queue') are not its links.
+      if (!role && promise && Object.hasOwn(RHEA_PROMISE_CALLS, method) && ctx.resolver.resolve(arg as Node).kind === 'object') role = RHEA_PROMISE_CALLS[method];
+      const link = role && linkAt(ctx, node, role, arg as Node);
       if (link) model.links.push(link);
     }
   },
