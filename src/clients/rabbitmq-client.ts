@@ -7,6 +7,7 @@ import { rabbitmqClientObjects, type RabbitmqClientKind } from './rabbitmq-clien
 import { consumerQueueDeclaration, LIBRARY, propsQueueDeclarations, queueDeclareCall } from './rabbitmq-client/declarations';
 import { basicConsumeCall, basicQosCall, createConsumerCall } from './rabbitmq-client/consumers';
 import { renderRabbitmqClient } from './rabbitmq-client/render';
+import { frameMaxOf } from './shared/frame-max';
 import { rabbitmqClientAdvice } from './rabbitmq-client/advice';
 
 const PUBLISH_METHODS = ['send', 'basicPublish'];
@@ -26,7 +27,7 @@ export const rabbitmqClient: ClientModule = {
     const calls: { call: CallNode; method: string; target: RabbitmqClientKind }[] = [];
     for (const node of ctx.file.nodes) {
       if (node.type === 'NewExpression' && objects.kindOf(node)?.kind === 'connection') {
-        model.opens.push(openSubject(ctx, node, LIBRARY, 'connection', PUBLISH_METHODS));
+        model.opens.push(openSubject(ctx, node, LIBRARY, 'connection', PUBLISH_METHODS, frameMaxOf(ctx, node.arguments[0] as Node | undefined)));
       }
       if (!isCall(node)) continue;
       const m = calleeMethod(node);

@@ -27,6 +27,10 @@ export function describeIntent(intent: FixIntent): string {
       return 'drop the global flag (prefetch per consumer)';
     case 'manual-ack':
       return `acknowledge manually: noAck: false, ack each message after the handler's work, and prefetch ${intent.prefetch} on the channel`;
+    case 'set-frame-max':
+      return `set frameMax to ${intent.value}`;
+    case 'raise-dependency':
+      return `require ${intent.name} ${intent.minimum} or later (then refresh the lock file: npm install, yarn install or pnpm install)`;
   }
 }
 

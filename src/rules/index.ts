@@ -1,5 +1,5 @@
 import type { FileModel, Subject } from '../model';
-import type { ConsumerRule, DeclarationRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
+import type { ConsumerRule, DeclarationRule, DependencyRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
 import { transientNonexclusiveQueue } from './transient-nonexclusive-queue';
 import { quorumQueueInvalidProperty, streamQueueInvalidProperty } from './typed-queue-property';
 import { queueArgumentNotSupported } from './queue-argument-not-supported';
@@ -13,6 +13,7 @@ import { streamConsumerRequirements } from './stream-consumer-requirements';
 import { unconfirmedPublish } from './unconfirmed-publish';
 import { sequentialConfirms } from './sequential-confirms';
 import { connectionChurn } from './connection-churn';
+import { clientFrameMax } from './client-frame-max';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -26,8 +27,9 @@ export const QOS_RULES: readonly QosRule[] = [globalQos];
 export const CONSUMER_RULES: readonly ConsumerRule[] = [autoAckConsumer, unboundedPrefetch, ineffectivePrefetch, streamConsumerRequirements];
 export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
+export const DEPENDENCY_RULES: readonly DependencyRule[] = [clientFrameMax];
 
-export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES];
+export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...DEPENDENCY_RULES];
 
 export function ruleById(id: string): Rule | undefined {
   return ALL_RULES.find((r) => r.meta.id === id);
@@ -46,5 +48,7 @@ export function subjectChecks(): SubjectCheck[] {
     ...CONSUMER_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.consumers, run: (s: Subject, c: RuleContext) => r.checkConsumer(s as never, c) })),
     ...PUBLISH_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish(s as never, c) })),
     ...OPEN_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.opens, run: (s: Subject, c: RuleContext) => r.checkOpen(s as never, c) })),
+    ...DEPENDENCY_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.dependencies ?? [], run: (s: Subject, c: RuleContext) => r.checkDependency(s as never, c) })),
+    ...DEPENDENCY_RULES.flatMap((r) => (r.checkOpen ? [{ meta: r.meta, subjects: (m: FileModel) => m.opens, run: (s: Subject, c: RuleContext) => r.checkOpen!(s as never, c) }] : [])),
   ];
 }
