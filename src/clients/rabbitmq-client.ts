@@ -26,8 +26,9 @@ export const rabbitmqClient: ClientModule = {
     const confirms = new ConfirmSelects();
     const calls: { call: CallNode; method: string; target: RabbitmqClientKind }[] = [];
     for (const node of ctx.file.nodes) {
+      // rabbitmq-client reads frameMax from its options only (its URL parser ignores a frameMax parameter).
       if (node.type === 'NewExpression' && objects.kindOf(node)?.kind === 'connection') {
-        model.opens.push(openSubject(ctx, node, LIBRARY, 'connection', PUBLISH_METHODS, frameMaxOf(ctx, node.arguments[0] as Node | undefined)));
+        model.opens.push(openSubject(ctx, node, LIBRARY, 'connection', PUBLISH_METHODS, frameMaxOf(ctx, node.arguments[0] as Node | undefined, false)));
       }
       if (!isCall(node)) continue;
       const m = calleeMethod(node);

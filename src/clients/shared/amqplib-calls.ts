@@ -131,7 +131,7 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
 /** `amqp.connect(...)`, `conn.createChannel()`, and the same for amqp-connection-manager. */
 export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, what: ConnectionOpen['what']): ConnectionOpen {
   // A connection's URL (string or object; for amqp-connection-manager, the list of URLs) may set frameMax.
-  const frameMax = what === 'connection' ? frameMaxOf(ctx, call.arguments[0] as Node | undefined) : undefined;
+  const frameMax = what === 'connection' ? frameMaxOf(ctx, call.arguments[0] as Node | undefined, true) : undefined;
   return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
 }
 

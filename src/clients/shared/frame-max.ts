@@ -59,27 +59,28 @@ function fromOptions(file: ParsedFile, value: Value): FrameMaxSetting | undefine
 }
 
 /**
- * The frameMax a connection argument sets: a URL string with `?frameMax=`, or an options object with
- * `frameMax` (amqplib's URL object, rabbitmq-client's ConnectionOptions). Undefined when it sets none
- * (the library's default applies, which is a matter of its version). An array of URLs (amqp-connection-manager)
- * or `{ url }` entries: the first one that sets it.
+ * The frameMax a connection argument sets: an options object with `frameMax` (amqplib's URL object,
+ * rabbitmq-client's ConnectionOptions) or, where the library reads it (`urls`: amqplib, not
+ * rabbitmq-client), a URL with `?frameMax=`. Undefined when it sets none (the library's default
+ * applies, which is a matter of its version). An array of URLs (amqp-connection-manager) or `{ url }`
+ * entries: the first one that sets it.
  */
-export function frameMaxOf(ctx: FileContext, arg: Node | undefined): FrameMaxSetting | undefined {
+export function frameMaxOf(ctx: FileContext, arg: Node | undefined, urls: boolean): FrameMaxSetting | undefined {
   if (!arg) return undefined;
-  return fromValue(ctx.file, ctx.resolver.resolve(arg));
+  return fromValue(ctx.file, ctx.resolver.resolve(arg), urls);
 }
 
-function fromValue(file: ParsedFile, value: Value): FrameMaxSetting | undefined {
+function fromValue(file: ParsedFile, value: Value, urls: boolean): FrameMaxSetting | undefined {
   if (value.kind === 'array') {
     for (const item of value.items) {
-      const found = fromValue(file, item);
+      const found = fromValue(file, item, urls);
       if (found) return found;
     }
     return undefined;
   }
   if (value.kind === 'object' && !value.object.props.has('frameMax')) {
     const url = value.object.props.get('url');
-    return url ? fromValue(file, url.value()) : undefined;
+    return url && urls ? fromValue(file, url.value(), urls) : undefined;
   }
-  return fromUrl(file, value) ?? fromOptions(file, value);
+  return (urls ? fromUrl(file, value) : undefined) ?? fromOptions(file, value);
 }
