@@ -72,7 +72,8 @@ function checkInstalled(pin: DependencyPin, version: string, releases: Releases,
   // A wrapper whose own range admits no fixed version cannot connect until the copy is overridden.
   const stuck = pin.requiredBy.filter((r) => r.range !== undefined && admitsAtLeast(r.range, fixed) === false);
   const by = pin.requiredBy.length ? ` (required by ${pin.requiredBy.map((r) => (r.range ? `${r.name}: ${pin.client} ${r.range}` : r.name)).join(', ')})` : '';
-  let message = `${pin.manifest} installs ${pin.client} ${version}${by}, which offers frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}).`;
+  const lockFile = pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1);
+  let message = `${lockFile} installs ${pin.client} ${version}${by}, which offers frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}).`;
   let advice: string;
   if (stuck.length) {
     const names = stuck.map((r) => r.name).join(', ');
@@ -117,7 +118,7 @@ function checkFrameMax(open: ConnectionOpen, target: TargetVersion): Violation[]
 export const clientFrameMax: DependencyRule = {
   meta: {
     id: 'client-frame-max',
-    title: 'A client that offers frame_max below 8192 (amqplib < 0.10.7, rabbitmq-client < 5.0.3, frameMax: 4096): refused from 4.1',
+    title: 'A client that offers frame_max below 8192 (amqplib before 0.10.6, rabbitmq-client before 5.0.3, frameMax: 4096): refused from 4.1',
     appliesTo: 'dependency',
     severity: { '4.0': 'warning', '4.1': 'error', '4.2': 'error', '4.3': 'error' },
     fixable: 'rewrite',
