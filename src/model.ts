@@ -214,6 +214,35 @@ export interface ConnectionOpen {
   inHandler?: string;
   /** The same function publishes on it and closes it again: one connection per message. */
   openPublishClose: boolean;
+  /** The frame_max the client offers in connection.tune-ok, when the code sets it (a library default is left out). */
+  frameMax?: Resolved<number>;
+  /** How the code sets frameMax: an option property, or a `frameMax=` query parameter of the URL. */
+  frameMaxVia?: 'option' | 'url';
+  syntax: unknown;
+}
+
+export type DependencyManifest = 'package.json' | 'package-lock.json' | 'yarn.lock' | 'pnpm-lock.yaml';
+
+/** A client library the project depends on: a range in package.json, or a version a lock file installs. */
+export interface DependencyPin {
+  kind: 'dependency';
+  id: string;
+  /** The package name (amqplib, rabbitmq-client). */
+  client: string;
+  /** The range or version as written (where findings are reported and a fix edits). */
+  at: Span;
+  /** The start of the line that holds it. */
+  statementStart: number;
+  /** A human label, e.g. `dependencies["amqplib"]` or `node_modules/amqp-ts/node_modules/amqplib`. */
+  callee: string;
+  manifest: DependencyManifest;
+  /** package.json: the range as written and the section (dependencies, devDependencies, ...). */
+  range?: string;
+  section?: string;
+  /** Lock files: the version installed. */
+  version?: string;
+  /** Lock files: the packages that require this copy, with the range they ask for. Empty when only the project does. */
+  requiredBy: { name: string; range?: string }[];
   syntax: unknown;
 }
 
@@ -227,10 +256,12 @@ export interface FileModel {
   opens: ConnectionOpen[];
   bindings: QueueBinding[];
   links: Amqp10Link[];
+  /** Dependency manifests only (package.json, lock files). */
+  dependencies?: DependencyPin[];
 }
 
 /** Anything a rule can report on. */
-export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link;
+export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin;
 
 /** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
 export type FixIntent =
@@ -242,7 +273,11 @@ export type FixIntent =
   /** A consumer: manual ack after the handler's work, and a prefetch on its channel. */
   | { kind: 'manual-ack'; prefetch: number }
   /** An AMQP 1.0 link: attach to this address instead. */
-  | { kind: 'set-address'; address: string };
+  | { kind: 'set-address'; address: string }
+  /** A connection: offer this frame_max instead of the one the code sets. */
+  | { kind: 'set-frame-max'; value: number }
+  /** package.json: a range that admits `minimum` and later, in the same style as the old one. */
+  | { kind: 'raise-dependency'; name: string; minimum: string };
 
 export type FixKind = 'rewrite' | 'annotate' | 'none';
 

@@ -7,6 +7,7 @@ import { rabbitmqClientObjects, type RabbitmqClientKind } from './rabbitmq-clien
 import { consumerQueueDeclaration, LIBRARY, propsQueueDeclarations, queueDeclareCall } from './rabbitmq-client/declarations';
 import { basicConsumeCall, basicQosCall, createConsumerCall } from './rabbitmq-client/consumers';
 import { renderRabbitmqClient } from './rabbitmq-client/render';
+import { frameMaxOf } from './shared/frame-max';
 import { rabbitmqClientAdvice } from './rabbitmq-client/advice';
 import { rabbitmqClientPublishFacts } from './rabbitmq-client/publish';
 import { queueBindCall } from './rabbitmq-client/bindings';
@@ -27,8 +28,9 @@ export const rabbitmqClient: ClientModule = {
     const confirms = new ConfirmSelects();
     const calls: { call: CallNode; method: string; target: RabbitmqClientKind }[] = [];
     for (const node of ctx.file.nodes) {
+      // rabbitmq-client reads frameMax from its options only (its URL parser ignores a frameMax parameter).
       if (node.type === 'NewExpression' && objects.kindOf(node)?.kind === 'connection') {
-        model.opens.push(openSubject(ctx, node, LIBRARY, 'connection', PUBLISH_METHODS));
+        model.opens.push(openSubject(ctx, node, LIBRARY, 'connection', PUBLISH_METHODS, frameMaxOf(ctx, node.arguments[0] as Node | undefined, false)));
       }
       if (!isCall(node)) continue;
       const m = calleeMethod(node);

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isJsonPath, looksLikeJsonConfig, SOURCE_EXTENSIONS } from '../parse';
+import { isDependencyManifest } from '../deps/manifests';
 
 /** Directories that hold dependencies, build output or tool caches, never user sources. */
 export const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.nuxt', '.turbo', '.cache', '.yarn', 'bower_components']);
@@ -51,7 +52,7 @@ export function relativePath(cwd: string, absolute: string): string {
   return rel.split(path.sep).join('/');
 }
 
-/** Finds the source files under the given roots, honouring .gitignore files and --exclude. */
+/** Finds the source files and dependency manifests under the given roots, honouring .gitignore files and --exclude. */
 export function discover(roots: string[], options: DiscoverOptions): Discovery {
   const out: Discovery = { files: [], errors: [] };
   const seen = new Set<string>();
@@ -160,9 +161,10 @@ function walk(dir: string, realRoot: string, layers: IgnoreLayer[], excluded: Ig
       const real = fs.realpathSync(absolute);
       if (visited.has(real)) continue;
       walk(absolute, realRoot, here, excluded, cwd, out, seen, new Set([...visited, real]));
-    } else if (isFile && (isSourceFile(entry.name) || isJsonPath(entry.name))) {
+    } else if (isFile && (isSourceFile(entry.name) || isJsonPath(entry.name) || isDependencyManifest(entry.name))) {
       if (ignored(here, absolute, false) || isExcluded(excluded, rel)) continue;
-      if (!isSourceFile(entry.name) && !isJsonConfigFile(entry.name, absolute)) continue;
+      // Dependency manifests (package.json, lock files) are read for the client versions they install.
+      if (!isSourceFile(entry.name) && !isDependencyManifest(entry.name) && !isJsonConfigFile(entry.name, absolute)) continue;
       add(out, seen, cwd, absolute);
     }
   }

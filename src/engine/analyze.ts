@@ -21,6 +21,8 @@ import { parseJson } from '../parse/json';
 import { instantiate } from './instantiate';
 import { consumerVerdicts } from './verdicts';
 import type { ConsumerReport } from '../report/consumers';
+import { isDependencyManifest, mentionsWatchedPackage, modelManifest } from '../deps';
+import { renderDependency } from '../deps/render';
 
 export interface SourceInput {
   /** The path as reported (relative to the working directory, with `/`). */
@@ -201,6 +203,7 @@ function openContext(display: string, absolute: string, text: string, project: P
 function load(input: SourceInput, absolute: string, project: Project, everything = false): FileState {
   const result: FileResult = { path: input.path, absolute, text: input.text, status: 'not-relevant', findings: [], edits: [], consumers: [] };
   const state: FileState = { result };
+  if (isDependencyManifest(input.path)) return loadManifest(state, everything);
   // A JSON file is analysed only as client configuration; any other JSON is never parsed.
   if (!everything && !(isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : isRelevant(input.text))) return state;
   const parsed = parseSource(input.text, input.path);
@@ -221,6 +224,24 @@ function load(input: SourceInput, absolute: string, project: Project, everything
   result.model = model;
   state.ctx = ctx;
   state.suppressions = new Suppressions(file);
+  return state;
+}
+
+/** package.json or a lock file: the client libraries it installs, for the rules that read dependencies. */
+function loadManifest(state: FileState, everything: boolean): FileState {
+  const { result } = state;
+  if (!everything && !mentionsWatchedPackage(result.text)) return state;
+  const modelled = modelManifest(result.path, result.text);
+  if (!modelled.ok) {
+    result.status = 'parse-error';
+    result.error = modelled.error;
+    return state;
+  }
+  const file = new ParsedFile(result.path, result.text, modelled.ast);
+  state.ctx = { file, resolver: new ValueResolver(file), shared: new Map() };
+  state.suppressions = new Suppressions(file);
+  result.status = 'analysed';
+  result.model = { ...emptyModel(result.path), dependencies: modelled.pins };
   return state;
 }
 
@@ -324,6 +345,7 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
 }
 
 function render(subject: Subject, intents: FixIntent[], state: FileState): RenderResult {
+  if (subject.kind === 'dependency') return renderDependency(subject, intents, state.result.text);
   const client = clientByName(subject.client);
   return client ? client.render(subject, intents, state.ctx!) : { ok: false, reason: `no renderer for ${subject.client}` };
 }
@@ -434,13 +456,16 @@ function emitFinding(
   const end = file.lines.position(focus.end);
   let kind: Finding['fix']['kind'] = 'none';
   // The advice in the library's own terms, when the client says it differently.
-  const advice = clientByName(subject.client)?.advice?.(subject, meta.id, violation.advice) ?? violation.advice;
+  const advice = (subject.kind === 'dependency' ? undefined : clientByName(subject.client)?.advice?.(subject, meta.id, violation.advice)) ?? violation.advice;
   let description = advice;
   let edits: TextEdit[] | undefined;
   if (fix.rewrite) {
     kind = 'rewrite';
     description = fix.rewrite.description;
     edits = fix.rewrite.edits;
+  } else if (matters(violation) && isDependencyManifest(file.path)) {
+    // Report only: lock files belong to their package manager, and package.json holds no marker comment.
+    if (fix.notRewritten) description = `${advice} (not rewritten: ${fix.notRewritten})`;
   } else if (matters(violation)) {
     kind = 'annotate';
     if (fix.notRewritten) description = `${advice} (not rewritten: ${fix.notRewritten})`;

@@ -7,6 +7,7 @@ import { isJsonPath, looksLikeJsonConfig } from '../parse';
 import { diskHost, resolveRelative } from '../resolve/module-resolution';
 import type { Analysis, FileResult, SourceInput } from './analyze';
 import { isRelevant } from './analyze';
+import { isDependencyManifest, mentionsWatchedPackage } from '../deps/manifests';
 import type { AnalyzeOptions } from './options';
 
 /**
@@ -63,7 +64,7 @@ export function workerCount(inputs: SourceInput[], relevant: boolean[], setting:
 
 /** True for the inputs the engine would parse: the same prefilter `analyze` applies. */
 export function relevance(inputs: SourceInput[], options: AnalyzeOptions): boolean[] {
-  return inputs.map((i) => !!options.parseEverything || (isJsonPath(i.path) ? looksLikeJsonConfig(i.text) : isRelevant(i.text)));
+  return inputs.map((i) => !!options.parseEverything || (isDependencyManifest(i.path) ? mentionsWatchedPackage(i.text) : isJsonPath(i.path) ? looksLikeJsonConfig(i.text) : isRelevant(i.text)));
 }
 
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"])([^'"\n]+)\1/g;

@@ -29,6 +29,10 @@ export function describeIntent(intent: FixIntent): string {
       return `acknowledge manually: noAck: false, ack each message after the handler's work, and prefetch ${intent.prefetch} on the channel`;
     case 'set-address':
       return `attach to the v2 address '${intent.address}'`;
+    case 'set-frame-max':
+      return `set frameMax to ${intent.value}`;
+    case 'raise-dependency':
+      return `require ${intent.name} ${intent.minimum} or later (then refresh the lock file: npm install, yarn install or pnpm install)`;
   }
 }
 

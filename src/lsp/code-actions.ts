@@ -2,6 +2,8 @@ import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, TextEdit } from '../model';
 import { annotationEdit, suppressionEdit } from '../fix/annotate';
+import { isJsonPath } from '../parse';
+import { isDependencyManifest } from '../deps/manifests';
 import type { DocumentAnalysis } from './analysis';
 import { SOURCE, type DiagnosticData } from './diagnostics';
 import { fixAllEdits } from './fix-all';
@@ -51,6 +53,8 @@ function quickFixes(f: Finding, diagnostic: Diagnostic, doc: TextDocument, toEdi
   if (f.fix.kind === 'rewrite' && f.fix.edits?.length) offer(`Fix: ${f.fix.description} (${f.ruleId})`, f.fix.edits, true);
   const optIn = optInOf(f);
   if (optIn) offer(`Opt-in fix: ${optIn.description}`, optIn.edits);
+  // JSON and lock files hold no `//` comments: no marker and no ignore comment there.
+  if (isJsonPath(f.file) || isDependencyManifest(f.file)) return actions;
   const annotation = annotationEdit(text, f.anchor, f.ruleId, f.fix.description);
   if (annotation) offer(`Annotate for review (${f.ruleId})`, [annotation]);
   offer(`Suppress ${f.ruleId} here`, [suppressionEdit(text, f.anchor, f.ruleId)]);

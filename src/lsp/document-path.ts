@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOURCE_EXTENSIONS } from '../parse';
+import { isDependencyManifest } from '../deps/manifests';
 
 /** The extension that makes the engine parse a document of this language the right way. */
 const EXTENSION_BY_LANGUAGE: Record<string, string> = {
@@ -23,7 +24,8 @@ export function documentPath(uri: string, languageId: string, workspaceRoot: str
     if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) p = rel;
   }
   p = p.split(path.sep).join('/');
-  if (!SOURCE_EXTENSIONS.some((ext) => p.endsWith(ext))) p += EXTENSION_BY_LANGUAGE[languageId] ?? '.ts';
+  // package.json and lock files keep their names: the engine reads them as dependency manifests.
+  if (!SOURCE_EXTENSIONS.some((ext) => p.endsWith(ext)) && !isDependencyManifest(p)) p += EXTENSION_BY_LANGUAGE[languageId] ?? '.ts';
   return p;
 }
 

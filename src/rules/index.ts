@@ -1,5 +1,5 @@
 import type { FileModel, Subject } from '../model';
-import type { BindingRule, ConsumerRule, DeclarationRule, LinkRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
+import type { BindingRule, ConsumerRule, DeclarationRule, DependencyRule, LinkRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
 import { transientNonexclusiveQueue } from './transient-nonexclusive-queue';
 import { quorumQueueInvalidProperty, streamQueueInvalidProperty } from './typed-queue-property';
 import { queueArgumentNotSupported } from './queue-argument-not-supported';
@@ -17,6 +17,7 @@ import { maxMessageSize } from './max-message-size';
 import { directReplyToMandatory } from './direct-reply-to-mandatory';
 import { directReplyToBinding } from './direct-reply-to-binding';
 import { amqp10V1Address } from './amqp10-v1-address';
+import { clientFrameMax } from './client-frame-max';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -32,8 +33,9 @@ export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequen
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
 export const BINDING_RULES: readonly BindingRule[] = [directReplyToBinding];
 export const LINK_RULES: readonly LinkRule[] = [amqp10V1Address];
+export const DEPENDENCY_RULES: readonly DependencyRule[] = [clientFrameMax];
 
-export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES];
+export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES, ...DEPENDENCY_RULES];
 
 export function ruleById(id: string): Rule | undefined {
   return ALL_RULES.find((r) => r.meta.id === id);
@@ -54,5 +56,7 @@ export function subjectChecks(): SubjectCheck[] {
     ...OPEN_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.opens, run: (s: Subject, c: RuleContext) => r.checkOpen(s as never, c) })),
     ...BINDING_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.bindings, run: (s: Subject, c: RuleContext) => r.checkBinding(s as never, c) })),
     ...LINK_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.links, run: (s: Subject, c: RuleContext) => r.checkLink(s as never, c) })),
+    ...DEPENDENCY_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.dependencies ?? [], run: (s: Subject, c: RuleContext) => r.checkDependency(s as never, c) })),
+    ...DEPENDENCY_RULES.flatMap((r) => (r.checkOpen ? [{ meta: r.meta, subjects: (m: FileModel) => m.opens, run: (s: Subject, c: RuleContext) => r.checkOpen!(s as never, c) }] : [])),
   ];
 }

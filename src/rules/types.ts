@@ -1,11 +1,11 @@
-import type { Amqp10Link, ConnectionOpen, Consumer, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
+import type { Amqp10Link, ConnectionOpen, Consumer, DependencyPin, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
 
 export interface RuleMeta {
   id: string;
   /** One line: what the rule finds. */
   title: string;
   /** The model objects the rule reads. */
-  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open' | 'queue-binding' | 'amqp10-link';
+  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open' | 'queue-binding' | 'amqp10-link' | 'dependency';
   /** Headline severity per target version (a finding may be lower, e.g. when a value is unknown). */
   severity: Record<TargetVersion, Severity>;
   /** The best fix the rule can offer. */
@@ -82,7 +82,14 @@ export interface LinkRule {
   checkLink(link: Amqp10Link, ctx: RuleContext): Violation[];
 }
 
-export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule | BindingRule | LinkRule;
+/** A rule over dependency manifests (package.json ranges, lock file versions), and optionally the connections the code opens. */
+export interface DependencyRule {
+  meta: RuleMeta;
+  checkDependency(pin: DependencyPin, ctx: RuleContext): Violation[];
+  checkOpen?(open: ConnectionOpen, ctx: RuleContext): Violation[];
+}
+
+export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule | BindingRule | LinkRule | DependencyRule;
 
 /** The direct reply-to pseudo-queue: consumed with automatic ack by design. */
 export const isReplyTo = (queue: string | undefined): boolean => !!queue && queue.startsWith('amq.rabbitmq.reply-to');

@@ -1,5 +1,6 @@
 import type { Consumer, FixIntent, Qos, QueueDeclaration, Subject } from '../../model';
 import { editOptions } from '../shared/rabbitmq-client-cloudamqp-render';
+import { renderConnectionOpen } from '../shared/connection-open';
 import { renderQueueOptionIntents, type RenderResult } from '../shared/queue-options';
 import type { RabbitmqClientDeclarationSyntax } from './declarations';
 import type { RabbitmqClientConsumerSyntax, RabbitmqClientQosSyntax } from './consumers';
@@ -15,6 +16,8 @@ export function renderRabbitmqClient(subject: Subject, intents: FixIntent[]): Re
     case 'consumer':
       if (intents.length === 1 && intents[0].kind === 'manual-ack') return manualAck(subject, intents[0].prefetch);
       break;
+    case 'connection-open':
+      return renderConnectionOpen(subject, intents);
   }
   return { ok: false, reason: `cannot render ${intents.map((i) => i.kind).join(', ')} here` };
 }

@@ -3,6 +3,7 @@ import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { isAwaitedCallTo, loopAround, resultUse } from './call-context';
 import { connectionOpenAt } from './connection-open';
+import { frameMaxOf } from './frame-max';
 import { readAny } from './resolved';
 import type { FileContext } from '../types';
 import { shared } from '../types';
@@ -155,7 +156,9 @@ export function amqplibBinding(ctx: FileContext, call: CallNode, client: string)
 
 /** `amqp.connect(...)`, `conn.createChannel()`, and the same for amqp-connection-manager. */
 export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, what: ConnectionOpen['what']): ConnectionOpen {
-  return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], syntax: { call } });
+  // A connection's URL (string or object; for amqp-connection-manager, the list of URLs) may set frameMax.
+  const frameMax = what === 'connection' ? frameMaxOf(ctx, call.arguments[0] as Node | undefined, true) : undefined;
+  return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
 }
 
 function consumerHandler(node: Node | undefined): Consumer['handler'] {

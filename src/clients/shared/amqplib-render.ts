@@ -6,6 +6,7 @@ import type { FileContext } from '../types';
 import type { AmqplibConsumerSyntax, AmqplibQosSyntax } from './amqplib-calls';
 import { renderQueueOptionIntents, replacePropertyValue, type QueueOptionsSyntax, type RenderResult } from './queue-options';
 import { enclosingFunction } from './call-context';
+import { renderConnectionOpen } from './connection-open';
 
 /**
  * Renders fix intents for whatever the amqplib family recognised: declarations (an amqplib options
@@ -24,6 +25,8 @@ export function renderAmqplibSubject(subject: Subject, intents: FixIntent[], ctx
       if (intents.length === 1 && intent.kind === 'manual-ack') return manualAck(ctx, subject, intent.prefetch, flavour);
       break;
     }
+    case 'connection-open':
+      return renderConnectionOpen(subject, intents);
   }
   return { ok: false, reason: `cannot render ${intents.map((i) => i.kind).join(', ')} here` };
 }

@@ -1,4 +1,5 @@
 import { connectionOpenAt } from './connection-open';
+import type { FrameMaxSetting } from './frame-max';
 import type * as t from '@babel/types';
 import { isFunction, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type ParamOrigin, type Publish, type Resolved, type Span } from '../../model';
@@ -177,8 +178,8 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
 }
 
 /** A connection or channel opened by `call`; `publishMethods` are the library's publish calls. */
-export function openSubject(ctx: FileContext, call: CallNode | t.NewExpression, client: string, what: ConnectionOpen['what'], publishMethods: string[]): ConnectionOpen {
-  return connectionOpenAt(ctx.file, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, syntax: { call } });
+export function openSubject(ctx: FileContext, call: CallNode | t.NewExpression, client: string, what: ConnectionOpen['what'], publishMethods: string[], frameMax?: FrameMaxSetting): ConnectionOpen {
+  return connectionOpenAt(ctx.file, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, frameMax, syntax: { call } });
 }
 
 /**

@@ -1,0 +1,138 @@
+import type { ConnectionOpen, DependencyManifest, DependencyPin, Severity, TargetVersion } from '../model';
+import { admitsAtLeast, compareVersions, formatVersion, parseVersion, raiseRange, type Version } from '../deps/semver';
+import { atLeast, type DependencyRule, type Violation } from './types';
+
+/** RabbitMQ 4.1 refuses a frame_max below this (it was 4096 before). */
+export const MIN_FRAME_MAX = 8192;
+
+/**
+ * Per client library (catalogue G1): the first release that no longer offers frame_max 4096, and the
+ * release to move to. amqplib 0.10.6 changed its default to 131072 (its changelog); RabbitMQ's 4.1.0
+ * notes ask for 0.10.7, so fixes raise to 0.10.7 while only versions before 0.10.6 are reported.
+ */
+const RELEASES: Readonly<Record<string, { connects: Version; recommended: Version }>> = {
+  amqplib: { connects: [0, 10, 6], recommended: [0, 10, 7] },
+  'rabbitmq-client': { connects: [5, 0, 3], recommended: [5, 0, 3] },
+};
+type Releases = (typeof RELEASES)[string];
+
+/**
+ * What 4.1.0+ does with a frame_max below 8192: measured on 4.3.6, it closes the socket during the
+ * handshake without a connection.close (the client sees the socket reset), and logs the reason.
+ */
+const REFUSAL = (frameMax: number | string) =>
+  `no reply: the broker closes the socket during the connection handshake (the client sees ECONNRESET) and logs "failed to negotiate connection parameters: negotiated frame_max = ${frameMax} is lower than the minimum allowed value (${MIN_FRAME_MAX})"`;
+
+const severityFor = (target: TargetVersion): Severity => (atLeast(target, '4.1') ? 'error' : 'warning');
+const consequence = (target: TargetVersion) => (atLeast(target, '4.1') ? 'RabbitMQ 4.1 and later refuse the connection' : 'RabbitMQ 4.0 still accepts it, 4.1 and later refuse the connection');
+
+/** How to override the copy a wrapper library installs, per package manager. */
+function overrideSnippet(manifest: DependencyManifest, name: string, range: string): string {
+  const entry = `{ "${name}": "${range}" }`;
+  if (manifest === 'yarn.lock') return `"resolutions": ${entry} in package.json, then \`yarn install\``;
+  if (manifest === 'pnpm-lock.yaml') return `"pnpm": { "overrides": ${entry} } in package.json, then \`pnpm install\``;
+  return `"overrides": ${entry} in package.json, then \`npm install\``;
+}
+
+function installCommand(manifest: DependencyManifest, name: string, range: string): string {
+  if (manifest === 'yarn.lock') return `\`yarn up ${name}@${range}\` (Yarn 2+) or \`yarn upgrade ${name}@${range}\` (Yarn 1)`;
+  if (manifest === 'pnpm-lock.yaml') return `\`pnpm update ${name}@${range}\``;
+  return `\`npm install ${name}@${range}\``;
+}
+
+/** A move between 0.x minors or majors: the library's API may change, so --safe-only leaves it to a human. */
+function crossesMajor(range: string, minimum: Version): boolean {
+  const from = parseVersion(/\d+\.\d+\.\d+/.exec(range)?.[0] ?? '');
+  return !from || from[0] !== minimum[0] || (from[0] === 0 && from[1] !== minimum[1]);
+}
+
+function checkRange(pin: DependencyPin, range: string, releases: Releases, target: TargetVersion): Violation[] {
+  if (admitsAtLeast(range, releases.connects) !== false) return [];
+  const fixed = releases.recommended;
+  const minimum = formatVersion(fixed);
+  const raised = raiseRange(range, fixed);
+  const wanted = raised ?? `^${minimum}`;
+  const refresh = `then refresh the lock file (\`npm install\`, \`yarn install\` or \`pnpm install\`, or ${installCommand('package-lock.json', pin.client, `^${minimum}`)})`;
+  return [
+    {
+      severity: severityFor(target),
+      message: `${pin.client} "${range}" (${pin.section}) installs only versions older than ${formatVersion(releases.connects)}, which offer frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}), so the application cannot connect at all.`,
+      brokerError: REFUSAL(4096),
+      ...(raised ? { intents: [{ kind: 'raise-dependency' as const, name: pin.client, minimum }], risky: crossesMajor(range, fixed) } : {}),
+      advice: `require ${pin.client} "${wanted}", ${refresh}`,
+    },
+  ];
+}
+
+function checkInstalled(pin: DependencyPin, version: string, releases: Releases, target: TargetVersion): Violation[] {
+  const installed = parseVersion(version);
+  if (!installed || compareVersions(installed, releases.connects) >= 0) return [];
+  const fixed = releases.connects;
+  const minimum = `^${formatVersion(releases.recommended)}`;
+  // A wrapper whose own range admits no fixed version cannot connect until the copy is overridden.
+  const stuck = pin.requiredBy.filter((r) => r.range !== undefined && admitsAtLeast(r.range, fixed) === false);
+  const by = pin.requiredBy.length ? ` (required by ${pin.requiredBy.map((r) => (r.range ? `${r.name}: ${pin.client} ${r.range}` : r.name)).join(', ')})` : '';
+  const lockFile = pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1);
+  let message = `${lockFile} installs ${pin.client} ${version}${by}, which offers frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}).`;
+  let advice: string;
+  if (stuck.length) {
+    const names = stuck.map((r) => r.name).join(', ');
+    message += ` ${names} ${stuck.length > 1 ? 'pin' : 'pins'} ${pin.client} below ${formatVersion(fixed)}, so ${names} cannot connect to RabbitMQ 4.1+ at all.`;
+    advice = `replace ${names}, or override its ${pin.client}: ${overrideSnippet(pin.manifest, pin.client, minimum)} (test it: ${names} was written against an older ${pin.client})`;
+  } else if (pin.requiredBy.length) {
+    advice = `update the locked copy: ${installCommand(pin.manifest, pin.client, minimum)}, or ${overrideSnippet(pin.manifest, pin.client, minimum)}`;
+  } else {
+    advice = `require ${pin.client} "${minimum}" in package.json and refresh the lock file: ${installCommand(pin.manifest, pin.client, minimum)}`;
+  }
+  return [{ severity: severityFor(target), message, brokerError: REFUSAL(4096), advice: `${advice} (lock files are not edited)` }];
+}
+
+function checkFrameMax(open: ConnectionOpen, target: TargetVersion): Violation[] {
+  const frameMax = open.frameMax;
+  if (!frameMax) return [];
+  const where = open.frameMaxVia === 'url' ? 'the URL parameter frameMax' : 'frameMax';
+  if (frameMax.kind === 'unknown') {
+    return [
+      {
+        severity: 'warning',
+        message: `${open.callee} sets ${where} to a value known only at run time (${frameMax.reason}): RabbitMQ 4.1 and later refuse a frame_max below ${MIN_FRAME_MAX}.`,
+        ...(frameMax.origin ? { focus: frameMax.origin } : {}),
+        advice: `make sure frameMax is 0 (let the broker choose) or at least ${MIN_FRAME_MAX}`,
+      },
+    ];
+  }
+  // 0 means "no limit of my own": the broker's 131072 applies.
+  if (frameMax.value === 0 || frameMax.value >= MIN_FRAME_MAX) return [];
+  return [
+    {
+      severity: severityFor(target),
+      message: `${open.callee} offers ${where} = ${frameMax.value}: ${consequence(target)} with a frame_max below ${MIN_FRAME_MAX}.`,
+      brokerError: REFUSAL(frameMax.value),
+      ...(frameMax.kind === 'known' ? { focus: frameMax.origin } : {}),
+      intents: [{ kind: 'set-frame-max', value: MIN_FRAME_MAX }],
+      advice: `set frameMax to ${MIN_FRAME_MAX} or more (0 lets the broker choose its default, 131072)`,
+    },
+  ];
+}
+
+export const clientFrameMax: DependencyRule = {
+  meta: {
+    id: 'client-frame-max',
+    title: 'A client that offers frame_max below 8192 (amqplib before 0.10.6, rabbitmq-client before 5.0.3, frameMax: 4096): refused from 4.1',
+    appliesTo: 'dependency',
+    severity: { '4.0': 'warning', '4.1': 'error', '4.2': 'error', '4.3': 'error' },
+    fixable: 'rewrite',
+    docs: 'client-frame-max',
+    brokerError: REFUSAL(4096),
+  },
+  checkDependency(pin, ctx): Violation[] {
+    const releases = RELEASES[pin.client];
+    if (!releases) return [];
+    if (pin.range !== undefined) return checkRange(pin, pin.range, releases, ctx.target);
+    if (pin.version !== undefined) return checkInstalled(pin, pin.version, releases, ctx.target);
+    return [];
+  },
+  checkOpen(open, ctx): Violation[] {
+    return checkFrameMax(open, ctx.target);
+  },
+};

@@ -1,0 +1,170 @@
+/** The dependency pipeline's parts: semver ranges, the four manifest readers, discovery. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { admitsAtLeast, raiseRange, satisfies, type Version } from '../src/deps/semver';
+import { modelManifest } from '../src/deps';
+import { readYarnLock } from '../src/deps/yarn-lock';
+import { readPnpmLock } from '../src/deps/pnpm-lock';
+import { linesOf } from '../src/deps/lines';
+import { discover } from '../src/discover';
+import { FIXTURES } from './fixture-cases';
+import { project } from './helpers';
+
+const V0107: Version = [0, 10, 7];
+
+describe('semver ranges', () => {
+  it.each([
+    ['^0.10.3', true],
+    ['^0.10.7', true],
+    ['~0.10.3', true],
+    ['0.10.x', true],
+    ['0.10', true],
+    ['>=0.5.0', true],
+    ['*', true],
+    ['', true],
+    ['x', true],
+    ['^0.8.0', false],
+    ['~0.8.0', false],
+    ['0.10.3', false],
+    ['0.10.6', false],
+    ['<0.10.7', false],
+    ['<=0.10.6', false],
+    ['>=0.5.0 <0.10.7', false],
+    ['>= 0.5.0 < 0.10.7', false],
+    ['0.5.0 - 0.10.6', false],
+    ['0.5.0 - 0.10', true],
+    ['^0.4.0 || ^0.5.0', false],
+    ['^0.4.0 || ^0.10.0', true],
+    ['^0.9', false],
+    ['^0', true],
+    ['^0.0.3', false],
+    ['0.x', true],
+    ['>0.10.6', true],
+    ['>0.10.7 <0.10.7', false],
+    ['=0.10.3', false],
+    ['v0.10.3', false],
+  ])('%s admits 0.10.7 or later: %s', (range, expected) => {
+    expect(admitsAtLeast(range, V0107)).toBe(expected);
+  });
+
+  it('cannot read tags, URLs, files, workspaces and aliases (undefined: never reported)', () => {
+    for (const range of ['latest', 'next', 'github:amqp-node/amqplib#main', 'file:../amqplib', 'workspace:*', 'npm:amqplib@0.8.0', 'git+ssh://git@example.invalid/a.git']) {
+      expect(admitsAtLeast(range, V0107), range).toBeUndefined();
+    }
+  });
+
+  it('checks exact versions the way npm does', () => {
+    expect(satisfies([0, 10, 9], '^0.10.3')).toBe(true);
+    expect(satisfies([0, 11, 0], '^0.10.3')).toBe(false);
+    expect(satisfies([5, 0, 3], '^4.6.0')).toBe(false);
+    expect(satisfies([4, 9, 9], '^4.6.0')).toBe(true);
+    expect(satisfies([0, 8, 9], '~0.8.0')).toBe(true);
+  });
+
+  it('raises a single-version range keeping its operator, and nothing else', () => {
+    expect(raiseRange('^0.8.0', V0107)).toBe('^0.10.7');
+    expect(raiseRange('~0.5.2', V0107)).toBe('~0.10.7');
+    expect(raiseRange('0.10.3', V0107)).toBe('0.10.7');
+    expect(raiseRange('=0.10.3', V0107)).toBe('=0.10.7');
+    expect(raiseRange('v0.8.0', V0107)).toBe('v0.10.7');
+    for (const range of ['<0.10.7', '>=0.5.0 <0.10.0', '0.8.x', '^0.4 || ^0.5', '0.5.0 - 0.8.0', '^0.8']) expect(raiseRange(range, V0107), range).toBeUndefined();
+  });
+});
+
+const pinsOf = (rel: string) => {
+  const text = fs.readFileSync(path.join(FIXTURES, 'client-frame-max', rel), 'utf8');
+  const m = modelManifest(path.basename(rel), text);
+  if (!m.ok) throw new Error(m.error.message);
+  return m.pins.map((p) => ({ name: p.client, at: text.slice(p.at.start, p.at.end), callee: p.callee, range: p.range, version: p.version, requiredBy: p.requiredBy }));
+};
+
+describe('manifest readers', () => {
+  it('package.json: the watched packages in every dependency section, at the range text; @types/amqplib is not amqplib', () => {
+    expect(pinsOf('npm-package-json.input/package.json')).toEqual([
+      { name: 'amqplib', at: '^0.8.0', callee: 'dependencies["amqplib"]', range: '^0.8.0', version: undefined, requiredBy: [] },
+      { name: 'rabbitmq-client', at: '^4.6.0', callee: 'devDependencies["rabbitmq-client"]', range: '^4.6.0', version: undefined, requiredBy: [] },
+    ]);
+    expect(pinsOf('npm-package-json.input/packages/exact/package.json').map((p) => p.callee)).toEqual(['optionalDependencies["amqplib"]', 'peerDependencies["rabbitmq-client"]']);
+  });
+
+  it('package-lock.json v3: hoisted and nested copies, each with the packages that resolve to it', () => {
+    expect(pinsOf('npm-lock-v3.input/package-lock.json')).toEqual([
+      { name: 'amqplib', at: '0.4.2', callee: 'node_modules/amqp-ts/node_modules/amqplib', range: undefined, version: '0.4.2', requiredBy: [{ name: 'amqp-ts', range: '^0.4.2' }] },
+      // The project asks for it itself (the root entry is not a package that requires it).
+      { name: 'amqplib', at: '0.10.3', callee: 'node_modules/amqplib', range: undefined, version: '0.10.3', requiredBy: [] },
+      { name: 'amqplib', at: '0.8.0', callee: 'node_modules/foo-foo-mq/node_modules/amqplib', range: undefined, version: '0.8.0', requiredBy: [{ name: 'foo-foo-mq', range: '~0.8.0' }] },
+    ]);
+  });
+
+  it('package-lock.json v1: nested `dependencies` and `requires`', () => {
+    expect(pinsOf('npm-lock-v1.input/package-lock.json').map((p) => [p.callee, p.version, p.requiredBy])).toEqual([
+      ['node_modules/amqplib', '0.5.6', []],
+      ['node_modules/jackrabbit/node_modules/amqplib', '0.4.2', [{ name: 'jackrabbit', range: '^0.4.0' }]],
+      ['node_modules/rabbitmq-client', '4.2.0', []],
+    ]);
+  });
+
+  it('yarn.lock v1 and Yarn 2+: one pin per resolved block, required by the blocks whose range it serves (not by workspaces)', () => {
+    expect(pinsOf('yarn-v1.input/yarn.lock').map((p) => [p.callee, p.at, p.requiredBy])).toEqual([
+      ['amqplib@^0.4.0', '0.4.2', [{ name: 'jackrabbit', range: '^0.4.0' }]],
+      ['"amqplib@^0.8.0", amqplib@~0.8.0', '0.8.0', []],
+      ['rabbitmq-client@^4.6.0', '4.6.0', []],
+    ]);
+    expect(pinsOf('yarn-berry.input/yarn.lock').map((p) => [p.callee, p.at, p.requiredBy])).toEqual([
+      ['amqplib@npm:~0.8.0', '0.8.0', [{ name: 'foo-foo-mq', range: '~0.8.0' }]],
+      ['amqplib@npm:^0.10.3', '0.10.4', []],
+    ]);
+  });
+
+  it('pnpm-lock.yaml v6 and v9: package keys, with the snapshots that depend on each version', () => {
+    expect(pinsOf('pnpm-v9.input/pnpm-lock.yaml').map((p) => [p.callee, p.at, p.requiredBy])).toEqual([
+      ['amqplib@0.10.3', '0.10.3', []],
+      ['amqplib@0.4.2', '0.4.2', [{ name: 'jackrabbit' }]],
+    ]);
+    expect(pinsOf('pnpm-v6.input/pnpm-lock.yaml').map((p) => [p.callee, p.at])).toEqual([['/rabbitmq-client@4.6.0', '4.6.0']]);
+  });
+
+  it('pnpm v5 keys (`/name/version`), scoped names and peer suffixes', () => {
+    const text = ['lockfileVersion: 5.4', '', 'packages:', '', '  /amqplib/0.8.0:', '    dev: false', '', "  /@scope/amqp/1.0.0_amqplib@0.8.0:", '    dependencies:', '      amqplib: 0.8.0', ''].join('\n');
+    expect(readPnpmLock(text).map((p) => [p.name, p.version, [...p.dependencies]])).toEqual([
+      ['amqplib', '0.8.0', []],
+      ['@scope/amqp', '1.0.0', [['amqplib', '0.8.0']]],
+    ]);
+  });
+
+  it('yarn.lock: scoped names and CRLF line ends', () => {
+    const text = '"@scope/amqp@^1.0.0":\r\n  version "1.0.0"\r\n  dependencies:\r\n    amqplib "^0.5.0"\r\n';
+    const [block] = readYarnLock(text);
+    expect([block.name, block.version?.value, [...block.dependencies]]).toEqual(['@scope/amqp', '1.0.0', [['amqplib', '^0.5.0']]]);
+    expect(text.slice(block.version!.start, block.version!.end)).toBe('1.0.0');
+    expect(linesOf('a\r\nb\rc\n').map((l) => l.text)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reports a package.json that is not JSON as a parse error', () => {
+    const m = modelManifest('package.json', '{ "dependencies": { "amqplib": "^0.8.0", } ');
+    expect(m.ok).toBe(false);
+  });
+});
+
+describe('discovery of dependency manifests', () => {
+  it('finds package.json and the three lock files, never under node_modules, honouring .gitignore and --exclude', () => {
+    const dir = project({
+      '.gitignore': 'ignored/\n',
+      'package.json': '{}',
+      'package-lock.json': '{}',
+      'yarn.lock': '',
+      'pnpm-lock.yaml': '',
+      'tsconfig.json': '{}',
+      'src/a.ts': 'export {};\n',
+      'packages/app/package.json': '{}',
+      'excluded/package.json': '{}',
+      'ignored/package.json': '{}',
+      'node_modules/amqplib/package.json': '{}',
+      'packages/app/node_modules/amqplib/package.json': '{}',
+    });
+    fs.mkdirSync(path.join(dir, '.git'));
+    const found = discover(['.'], { cwd: dir, exclude: ['excluded/'] }).files.map((f) => f.relative);
+    expect(found).toEqual(['package-lock.json', 'package.json', 'packages/app/package.json', 'pnpm-lock.yaml', 'src/a.ts', 'yarn.lock']);
+  });
+});
