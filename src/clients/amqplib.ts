@@ -3,12 +3,13 @@ import type { FileModel } from '../model';
 import type { ClientModule, FileContext } from './types';
 import { amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from './shared/amqplib-calls';
 import { renderAmqplibSubject } from './shared/amqplib-render';
+import { amqplibExchange, amqplibQueueDeletion } from './shared/amqplib-topology';
 
-const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue']);
+const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'assertExchange', 'deleteQueue']);
 
 /**
- * amqplib (promise API and amqplib/callback_api): assertQueue, consume, prefetch/qos, publish on
- * channels, and the connections and channels the code opens. Channels inside amqp-connection-manager
+ * amqplib (promise API and amqplib/callback_api): assertQueue, consume, prefetch/qos, publish,
+ * assertExchange and deleteQueue on channels, and the connections and channels the code opens. Channels inside amqp-connection-manager
  * setup functions are amqplib channels too; they are reported with the client that created them.
  */
 export const amqplib: ClientModule = {
@@ -40,6 +41,12 @@ export const amqplib: ClientModule = {
         case 'publish':
         case 'sendToQueue':
           model.publishes.push(amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, 'buffer-state'));
+          break;
+        case 'assertExchange':
+          model.exchanges.push(amqplibExchange(ctx, node, channel.client));
+          break;
+        case 'deleteQueue':
+          model.queueDeletions.push(amqplibQueueDeletion(ctx, node, channel.client));
           break;
         default:
           model.qos.push(amqplibQos(ctx, node, channel.client, channel.key));

@@ -8,6 +8,7 @@ import { consumerQueueDeclaration, LIBRARY, propsQueueDeclarations, queueDeclare
 import { basicConsumeCall, basicQosCall, createConsumerCall } from './rabbitmq-client/consumers';
 import { renderRabbitmqClient } from './rabbitmq-client/render';
 import { rabbitmqClientAdvice } from './rabbitmq-client/advice';
+import { envelopeHeaders, exchangeDeclareCall, propsExchangeDeclarations, queueDeleteCall } from './rabbitmq-client/topology';
 
 const PUBLISH_METHODS = ['send', 'basicPublish'];
 
@@ -15,7 +16,8 @@ const PUBLISH_METHODS = ['send', 'basicPublish'];
  * rabbitmq-client (cody-greene): `new Connection(url)`; queueDeclare on the connection or an
  * acquired channel; the queues that createConsumer, createPublisher and createRPCClient declare;
  * createConsumer and basicConsume consumers, qos and basicQos prefetch; publisher.send and
- * basicPublish with their confirm mode. Every flag defaults to false, confirms default to off.
+ * basicPublish with their confirm mode and headers; exchangeDeclare (and the exchanges those helpers
+ * declare) and queueDelete. Every flag defaults to false, confirms default to off.
  */
 export const rabbitmqClient: ClientModule = {
   name: LIBRARY,
@@ -39,7 +41,7 @@ export const rabbitmqClient: ClientModule = {
       if (target.kind === 'connection') onConnection(ctx, model, call, method);
       else if (target.kind === 'channel') onChannel(ctx, model, call, method, target, confirms);
       else if (target.kind === 'publisher' && method === 'send') {
-        model.publishes.push(publishSubject(ctx, call, LIBRARY, target.key, publisherConfirms(ctx, target), 'publisher-send'));
+        model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, target.key, publisherConfirms(ctx, target), 'publisher-send'), headers: envelopeHeaders(ctx, call) });
       }
     }
   },
@@ -53,11 +55,18 @@ function onConnection(ctx: FileContext, model: FileModel, call: CallNode, method
     case 'queueDeclare':
       model.declarations.push(queueDeclareCall(ctx, call));
       break;
+    case 'exchangeDeclare':
+      model.exchanges.push(exchangeDeclareCall(ctx, call));
+      break;
+    case 'queueDelete':
+      model.queueDeletions.push(queueDeleteCall(ctx, call));
+      break;
     case 'acquire':
       model.opens.push(openSubject(ctx, call, LIBRARY, 'channel', PUBLISH_METHODS));
       break;
     case 'createConsumer': {
       model.declarations.push(consumerQueueDeclaration(ctx, call));
+      model.exchanges.push(...propsExchangeDeclarations(ctx, call, props()));
       const { consumer, qos } = createConsumerCall(ctx, call, props());
       model.consumers.push(consumer);
       if (qos) model.qos.push(qos);
@@ -66,6 +75,7 @@ function onConnection(ctx: FileContext, model: FileModel, call: CallNode, method
     case 'createPublisher':
     case 'createRPCClient':
       model.declarations.push(...propsQueueDeclarations(ctx, call, props()));
+      model.exchanges.push(...propsExchangeDeclarations(ctx, call, props()));
       model.opens.push(openSubject(ctx, call, LIBRARY, 'channel', PUBLISH_METHODS));
       break;
   }
@@ -83,7 +93,13 @@ function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: s
       model.qos.push(basicQosCall(ctx, call, channel.key));
       break;
     case 'basicPublish':
-      model.publishes.push(publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish'));
+      model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish'), headers: envelopeHeaders(ctx, call) });
+      break;
+    case 'exchangeDeclare':
+      model.exchanges.push(exchangeDeclareCall(ctx, call));
+      break;
+    case 'queueDelete':
+      model.queueDeletions.push(queueDeleteCall(ctx, call));
       break;
   }
 }

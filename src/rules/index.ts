@@ -1,5 +1,5 @@
 import type { FileModel, Subject } from '../model';
-import type { ConsumerRule, DeclarationRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
+import type { ConsumerRule, DeclarationRule, ExchangeRule, OpenRule, PublishRule, QosRule, QueueDeletionRule, Rule, RuleContext, RuleMeta, Violation } from './types';
 import { transientNonexclusiveQueue } from './transient-nonexclusive-queue';
 import { quorumQueueInvalidProperty, streamQueueInvalidProperty } from './typed-queue-property';
 import { queueArgumentNotSupported } from './queue-argument-not-supported';
@@ -13,6 +13,11 @@ import { streamConsumerRequirements } from './stream-consumer-requirements';
 import { unconfirmedPublish } from './unconfirmed-publish';
 import { sequentialConfirms } from './sequential-confirms';
 import { connectionChurn } from './connection-churn';
+import { delayedMessageExchange } from './delayed-message-exchange';
+import { quorumRejectPublishDlx } from './quorum-reject-publish-dlx';
+import { atLeastOnceDeadLettering } from './at-least-once-dead-lettering';
+import { quorumDeleteIfUnused } from './quorum-delete-if-unused';
+import { consumerTimeoutArgument } from './consumer-timeout-argument';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -21,13 +26,17 @@ export const DECLARATION_RULES: readonly DeclarationRule[] = [
   queueArgumentNotSupported,
   deprecatedQueueArgument,
   quorumDeliveryLimitDefault,
+  quorumRejectPublishDlx,
+  atLeastOnceDeadLettering,
 ];
 export const QOS_RULES: readonly QosRule[] = [globalQos];
-export const CONSUMER_RULES: readonly ConsumerRule[] = [autoAckConsumer, unboundedPrefetch, ineffectivePrefetch, streamConsumerRequirements];
+export const CONSUMER_RULES: readonly ConsumerRule[] = [autoAckConsumer, unboundedPrefetch, ineffectivePrefetch, streamConsumerRequirements, consumerTimeoutArgument];
 export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
+export const EXCHANGE_RULES: readonly ExchangeRule[] = [delayedMessageExchange];
+export const QUEUE_DELETION_RULES: readonly QueueDeletionRule[] = [quorumDeleteIfUnused];
 
-export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES];
+export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...EXCHANGE_RULES, ...QUEUE_DELETION_RULES];
 
 export function ruleById(id: string): Rule | undefined {
   return ALL_RULES.find((r) => r.meta.id === id);
@@ -46,5 +55,9 @@ export function subjectChecks(): SubjectCheck[] {
     ...CONSUMER_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.consumers, run: (s: Subject, c: RuleContext) => r.checkConsumer(s as never, c) })),
     ...PUBLISH_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish(s as never, c) })),
     ...OPEN_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.opens, run: (s: Subject, c: RuleContext) => r.checkOpen(s as never, c) })),
+    ...EXCHANGE_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.exchanges, run: (s: Subject, c: RuleContext) => r.checkExchange(s as never, c) })),
+    // An exchange rule may also judge publishes (e.g. a plugin's header): same rule id, other subjects.
+    ...EXCHANGE_RULES.flatMap((r) => (r.checkPublish ? [{ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish!(s as never, c) }] : [])),
+    ...QUEUE_DELETION_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.queueDeletions, run: (s: Subject, c: RuleContext) => r.checkDeletion(s as never, c) })),
   ];
 }

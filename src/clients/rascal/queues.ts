@@ -57,7 +57,7 @@ export function queueDeclarations(ctx: FileContext, use: ConfigUse): QueueDeclar
 }
 
 /** `assert: false` (on the queue or in the defaults) means rascal never declares the queue. */
-function asserted(levels: PathResult[]): boolean {
+export function asserted(levels: PathResult[]): boolean {
   for (const level of levels) {
     if ('absent' in level) continue;
     if ('unknown' in level) return true;

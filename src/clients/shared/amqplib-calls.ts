@@ -7,6 +7,7 @@ import { readAny } from './resolved';
 import type { FileContext } from '../types';
 import { shared } from '../types';
 import { AmqplibChannels } from './amqplib-channels';
+import { amqplibPublishHeaders } from './amqplib-topology';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from './queue-options';
 import { readBoolean, readString, type CallNode } from './resolved';
 
@@ -123,6 +124,7 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
     returns,
     resultUse: use,
     waitsForConfirmInLoop: waits,
+    headers: amqplibPublishHeaders(ctx, call),
     syntax: { call },
   };
 }
