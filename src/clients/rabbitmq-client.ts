@@ -8,7 +8,7 @@ import { consumerQueueDeclaration, LIBRARY, propsQueueDeclarations, queueDeclare
 import { basicConsumeCall, basicQosCall, createConsumerCall } from './rabbitmq-client/consumers';
 import { renderRabbitmqClient } from './rabbitmq-client/render';
 import { rabbitmqClientAdvice } from './rabbitmq-client/advice';
-import { envelopeHeaders, exchangeDeclareCall, propsExchangeDeclarations, queueDeleteCall } from './rabbitmq-client/topology';
+import { addTopologyCall, envelopeHeaders, propsExchangeDeclarations } from './rabbitmq-client/topology';
 
 const PUBLISH_METHODS = ['send', 'basicPublish'];
 
@@ -50,16 +50,11 @@ export const rabbitmqClient: ClientModule = {
 };
 
 function onConnection(ctx: FileContext, model: FileModel, call: CallNode, method: string): void {
+  if (addTopologyCall(ctx, model, call, method)) return;
   const props = () => optionsOf(ctx, callArgs(call)[0], 'props');
   switch (method) {
     case 'queueDeclare':
       model.declarations.push(queueDeclareCall(ctx, call));
-      break;
-    case 'exchangeDeclare':
-      model.exchanges.push(exchangeDeclareCall(ctx, call));
-      break;
-    case 'queueDelete':
-      model.queueDeletions.push(queueDeleteCall(ctx, call));
       break;
     case 'acquire':
       model.opens.push(openSubject(ctx, call, LIBRARY, 'channel', PUBLISH_METHODS));
@@ -82,6 +77,7 @@ function onConnection(ctx: FileContext, model: FileModel, call: CallNode, method
 }
 
 function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: string, channel: Extract<RabbitmqClientKind, { kind: 'channel' }>, confirms: ConfirmSelects): void {
+  if (addTopologyCall(ctx, model, call, method)) return;
   switch (method) {
     case 'queueDeclare':
       model.declarations.push(queueDeclareCall(ctx, call));
@@ -94,12 +90,6 @@ function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: s
       break;
     case 'basicPublish':
       model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish'), headers: envelopeHeaders(ctx, call) });
-      break;
-    case 'exchangeDeclare':
-      model.exchanges.push(exchangeDeclareCall(ctx, call));
-      break;
-    case 'queueDelete':
-      model.queueDeletions.push(queueDeleteCall(ctx, call));
       break;
   }
 }

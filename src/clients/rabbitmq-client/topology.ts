@@ -1,5 +1,5 @@
 import type { Node } from '../../parse/ast';
-import type { ExchangeDeclaration, Publish, QueueDeletion } from '../../model';
+import type { ExchangeDeclaration, FileModel, Publish, QueueDeletion } from '../../model';
 import type { FileContext } from '../types';
 import type { CallNode } from '../shared/resolved';
 import { booleanOption, callArgs, optionProp, optionsOf, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
@@ -55,4 +55,12 @@ export function envelopeHeaders(ctx: FileContext, call: CallNode): Publish['head
   const [first] = callArgs(call);
   const value = first ? ctx.resolver.resolve(first) : undefined;
   return value?.kind === 'object' ? publishHeaders({ object: value.object }) : undefined;
+}
+
+/** `exchangeDeclare` / `queueDelete` on a Connection or a channel: adds the subject; false for any other method. */
+export function addTopologyCall(ctx: FileContext, model: FileModel, call: CallNode, method: string): boolean {
+  if (method === 'exchangeDeclare') model.exchanges.push(exchangeDeclareCall(ctx, call));
+  else if (method === 'queueDelete') model.queueDeletions.push(queueDeleteCall(ctx, call));
+  else return false;
+  return true;
 }

@@ -5,7 +5,7 @@ import { lineAnchor, propertyAt, type PathResult } from '../shared/rascal-molecu
 import { argumentsTable, exchangeDeclaration } from '../shared/topology';
 import { readString } from '../shared/resolved';
 import type { FileContext } from '../types';
-import { collectionEntries, RASCAL, type CollectionEntry, type ConfigUse } from './config-use';
+import { collectionEntries, RASCAL, vhostCollections, type CollectionEntry, type ConfigUse } from './config-use';
 import { asserted } from './queues';
 
 /**
@@ -16,17 +16,10 @@ import { asserted } from './queues';
  */
 export function exchangeDeclarations(ctx: FileContext, use: ConfigUse): ExchangeDeclaration[] {
   const cfg = use.object;
-  const vhosts = propertyAt(cfg, 'vhosts');
-  const vhostsValue = 'found' in vhosts ? vhosts.found.value() : undefined;
-  if (vhostsValue?.kind !== 'object') return [];
   const out: ExchangeDeclaration[] = [];
-  for (const vhost of vhostsValue.object.props.values()) {
-    const v = vhost.value();
-    if (v.kind !== 'object') continue;
-    const exchanges = v.object.props.get('exchanges');
-    if (!exchanges) continue;
-    const inheritedType = [propertyAt(v.object, 'defaults', 'exchanges', 'type'), propertyAt(cfg, 'defaults', 'vhosts', 'exchanges', 'type')];
-    const inheritedAssert = [propertyAt(v.object, 'defaults', 'exchanges', 'assert'), propertyAt(cfg, 'defaults', 'vhosts', 'exchanges', 'assert')];
+  for (const { vhost: v, collection: exchanges } of vhostCollections(cfg, 'exchanges')) {
+    const inheritedType = [propertyAt(v, 'defaults', 'exchanges', 'type'), propertyAt(cfg, 'defaults', 'vhosts', 'exchanges', 'type')];
+    const inheritedAssert = [propertyAt(v, 'defaults', 'exchanges', 'assert'), propertyAt(cfg, 'defaults', 'vhosts', 'exchanges', 'assert')];
     for (const entry of collectionEntries(ctx, exchanges)) {
       const own = (key: string): PathResult => (entry.object ? propertyAt(entry.object, key) : { absent: true });
       if (!asserted([own('assert'), ...inheritedAssert])) continue;
