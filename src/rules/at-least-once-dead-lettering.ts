@@ -45,11 +45,11 @@ function missingRequirements(decl: QueueDeclaration): Missing[] {
   const out: Missing[] = [];
   const overflow = decl.arguments.find((a) => a.key === 'x-overflow');
   if (overflow ? overflow.value.kind !== 'unknown' && valueOf(overflow.value) !== 'reject-publish' : !decl.argumentsIncomplete) {
-    const current = overflow ? `x-overflow is '${String(valueOf(overflow.value))}'` : 'no x-overflow is set (the default is drop-head)';
+    const current = overflow ? `x-overflow is '${String(valueOf(overflow.value))}'` : 'no x-overflow is set (the default is drop-head, unless a policy sets overflow)';
     out.push({ what: 'overflow', text: current, fix: "set x-overflow: 'reject-publish'" });
   }
   if (!decl.arguments.some((a) => a.key === 'x-dead-letter-exchange') && !decl.argumentsIncomplete) {
-    out.push({ what: 'dlx', text: 'no x-dead-letter-exchange is set', fix: 'set x-dead-letter-exchange to the exchange that receives dead-lettered messages' });
+    out.push({ what: 'dlx', text: 'no x-dead-letter-exchange is set (unless a policy sets one)', fix: 'set x-dead-letter-exchange to the exchange that receives dead-lettered messages' });
   }
   return out;
 }

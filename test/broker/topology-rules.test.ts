@@ -91,6 +91,54 @@ const CASES: TopologyCase[] = [
   },
 ];
 
+/**
+ * What the annotations say about queues that already exist, and the at-least-once case that another
+ * rule owns: checked on the same broker.
+ */
+describe.skipIf(!brokerAvailable())(`topology rules: existing queues and neighbouring rules ${WHEN_STRICT}`, () => {
+  let sandbox: Sandbox;
+  const created = new Set<string>();
+  beforeAll(() => {
+    sandbox = new Sandbox('rmq4-topology-');
+  });
+  afterAll(async () => {
+    await deleteQueues(strictUrl(), created);
+    sandbox?.remove();
+  }, 60_000);
+
+  it("a quorum queue created with reject-publish-dlx refuses the declaration with reject-publish (406 inequivalent arg 'x-overflow'), as the annotation says", async () => {
+    const name = queueName('topo-rpdlx-redeclare');
+    created.add(name);
+    const args = `arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 }`;
+    const old = `  return channel.assertQueue('${name}', { overflow: 'reject-publish-dlx', ${args} });`;
+    const next = `  return channel.assertQueue('${name}', { overflow: 'reject-publish', ${args} });`;
+    expect(showOutcome(await execute(sandbox, 'amqplib', module(old), strictUrl()))).toMatch(/^accepted/);
+    const outcome = await execute(sandbox, 'amqplib', module(next), strictUrl());
+    const refusal = `406 PRECONDITION_FAILED - inequivalent arg 'x-overflow' for queue '${name}' in vhost '/': received 'reject-publish' but current is 'reject-publish-dlx'`;
+    expect(outcome.accepted ? undefined : outcome.reply, showOutcome(outcome)).toEqual(expectedReply(refusal));
+    const advice = codemod(module(old), 'rpdlx.js').findings.find((f) => f.ruleId === 'quorum-reject-publish-dlx')!.fix.description;
+    expect(advice).toContain("406 inequivalent arg 'x-overflow'");
+  }, 30_000);
+
+  it('a publish with x-delay to a delayed exchange that 4.3 could not declare closes the channel with 404, as MIGRATION.md says', async () => {
+    const exchange = queueName('topo-delayed-missing');
+    const source = module(`  channel.publish('${exchange}', 'jobs', Buffer.from('{}'), { headers: { 'x-delay': 5000 } });\n  return channel.checkExchange('amq.direct');`);
+    expect(codemod(source, 'delay.js').findings.map((f) => [f.ruleId, f.severity])).toEqual([['delayed-message-exchange', 'warning']]);
+    const outcome = await execute(sandbox, 'amqplib', source, strictUrl());
+    expect(outcome.accepted ? undefined : outcome.reply, showOutcome(outcome)).toEqual(expectedReply(`404 NOT_FOUND - no exchange '${exchange}' in vhost '/'`));
+  }, 30_000);
+
+  it('at-least-once on a classic queue is refused (406) and reported by queue-argument-not-supported with that reply, not by at-least-once-dead-lettering', async () => {
+    const name = queueName('topo-alo-classic');
+    created.add(name);
+    const source = module(`  return channel.assertQueue('${name}', { deadLetterExchange: 'amq.fanout', arguments: { 'x-dead-letter-strategy': 'at-least-once' } });`);
+    const outcome = await execute(sandbox, 'amqplib', source, strictUrl());
+    const findings = codemod(source, 'alo-classic.js').findings;
+    expect(findings.map((f) => f.ruleId)).toEqual(['queue-argument-not-supported']);
+    expect(outcome.accepted ? undefined : outcome.reply, showOutcome(outcome)).toEqual(expectedReply(findings[0].brokerError!));
+  }, 30_000);
+});
+
 describe.skipIf(!brokerAvailable())(`topology rules against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
   let sandbox: Sandbox;
   const created = new Set<string>();
