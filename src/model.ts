@@ -160,6 +160,11 @@ export interface Publish {
   mandatory?: Resolved<boolean>;
   /** Where the message is sent. */
   route?: PublishRoute;
+  /**
+   * The message headers the code writes out in the publish call (known keys only, e.g. x-delay);
+   * undefined when the call sets no headers the client can read.
+   */
+  headers?: { key: string; value: Resolved<unknown> }[];
   syntax: unknown;
 }
 
@@ -246,6 +251,39 @@ export interface DependencyPin {
   syntax: unknown;
 }
 
+/** An exchange being declared (exchange.declare), directly or through a library's topology config. */
+export interface ExchangeDeclaration {
+  kind: 'exchange-declaration';
+  id: string;
+  client: string;
+  at: Span;
+  statementStart: number;
+  callee: string;
+  name: Resolved<string>;
+  /** The exchange type: direct, topic, fanout, headers, or a plugin's (x-delayed-message). */
+  type: Resolved<string>;
+  durable: Resolved<boolean>;
+  /** Exchange arguments (x-delayed-type, alternate-exchange, ...). */
+  arguments: { key: string; value: Resolved<unknown> }[];
+  syntax: unknown;
+}
+
+/** A queue being deleted (queue.delete) and the conditions the call puts on it. */
+export interface QueueDeletion {
+  kind: 'queue-deletion';
+  id: string;
+  client: string;
+  at: Span;
+  statementStart: number;
+  callee: string;
+  queue: Resolved<string>;
+  /** Delete only if the queue has no consumers (if-unused). */
+  ifUnused: Resolved<boolean>;
+  /** Delete only if the queue has no messages (if-empty). */
+  ifEmpty: Resolved<boolean>;
+  syntax: unknown;
+}
+
 /** Everything a client recognised in one file. */
 export interface FileModel {
   file: string;
@@ -258,10 +296,12 @@ export interface FileModel {
   links: Amqp10Link[];
   /** Dependency manifests only (package.json, lock files). */
   dependencies?: DependencyPin[];
+  exchanges: ExchangeDeclaration[];
+  queueDeletions: QueueDeletion[];
 }
 
 /** Anything a rule can report on. */
-export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin;
+export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion;
 
 /** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
 export type FixIntent =

@@ -3,9 +3,10 @@ import type { FileModel } from '../model';
 import type { ClientModule, FileContext } from './types';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish } from './shared/amqplib-calls';
 import { renderAmqplibSubject } from './shared/amqplib-render';
+import { amqplibExchange, amqplibQueueDeletion } from './shared/amqplib-topology';
 
 /**
- * amqp-connection-manager's ChannelWrapper: assertQueue and consume (with its `prefetch` option)
+ * amqp-connection-manager's ChannelWrapper: assertQueue, assertExchange, deleteQueue and consume (with its `prefetch` option)
  * proxy to amqplib with amqplib's defaults; publish and sendToQueue return a promise settled by
  * the broker's confirm (confirm channels are the default). Setup functions are handled by the
  * amqplib client.
@@ -27,6 +28,8 @@ export const amqpConnectionManager: ClientModule = {
       if (m.method === 'assertQueue') model.declarations.push(amqplibDeclaration(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'consume') model.consumers.push(amqplibConsumer(ctx, node, 'amqp-connection-manager', wrapper.key, true));
       else if (m.method === 'bindQueue') model.bindings.push(amqplibBinding(ctx, node, 'amqp-connection-manager'));
+      else if (m.method === 'assertExchange') model.exchanges.push(amqplibExchange(ctx, node, 'amqp-connection-manager'));
+      else if (m.method === 'deleteQueue') model.queueDeletions.push(amqplibQueueDeletion(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'publish' || m.method === 'sendToQueue') {
         model.publishes.push(amqplibPublish(ctx, node, 'amqp-connection-manager', wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm'));
       }

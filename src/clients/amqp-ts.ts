@@ -23,6 +23,7 @@ import {
   stringArgument,
   stringProperty,
 } from './shared/library-model';
+import { positionalExchange } from './shared/amqplib-topology';
 import { AMQPLIB_DIALECT, objectSpan, readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax, type RenderResult } from './shared/queue-options';
 
 const NAME = 'amqp-ts';
@@ -65,7 +66,8 @@ function objects(ctx: FileContext): LibraryObjects {
  * `declareTopology({ queues })` (amqplib defaults), the transient queue `exchange.activateConsumer()`
  * declares itself, queue consumers (noAck false on the wire: activateConsumer leaves the ack to
  * message.ack(), startConsumer acks after the handler) and prefetch (the `prefetch` option or
- * `queue.prefetch(n)`, never global). Each amqp-ts queue has its own channel.
+ * `queue.prefetch(n)`, never global), and `connection.declareExchange(name, type, options)`. Each amqp-ts
+ * queue has its own channel.
  */
 export const amqpTs: ClientModule = {
   name: NAME,
@@ -84,6 +86,7 @@ export const amqpTs: ClientModule = {
       const { receiver, method } = call;
       if (receiver.kind === 'connection' && method === 'declareQueue') model.declarations.push(declareQueue(ctx, node));
       else if (receiver.kind === 'connection' && method === 'declareTopology') topology(ctx, node, model, entries);
+      else if (receiver.kind === 'connection' && method === 'declareExchange') model.exchanges.push(positionalExchange(ctx, node, NAME, NAME));
       else if (receiver.kind === 'queue' && CONSUME.has(method)) model.consumers.push(queueConsumer(ctx, node, receiver, method));
       else if (receiver.kind === 'queue' && method === 'prefetch') {
         const [countNode] = argumentNodes(node);

@@ -3,12 +3,13 @@ import type { FileModel } from '../model';
 import type { ClientModule, FileContext } from './types';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from './shared/amqplib-calls';
 import { renderAmqplibSubject } from './shared/amqplib-render';
+import { amqplibExchange, amqplibQueueDeletion } from './shared/amqplib-topology';
 
-const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue']);
+const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue', 'assertExchange', 'deleteQueue']);
 
 /**
- * amqplib (promise API and amqplib/callback_api): assertQueue, consume, prefetch/qos, publish on
- * channels, and the connections and channels the code opens. Channels inside amqp-connection-manager
+ * amqplib (promise API and amqplib/callback_api): assertQueue, consume, prefetch/qos, publish,
+ * assertExchange and deleteQueue on channels, and the connections and channels the code opens. Channels inside amqp-connection-manager
  * setup functions are amqplib channels too; they are reported with the client that created them.
  */
 export const amqplib: ClientModule = {
@@ -43,6 +44,12 @@ export const amqplib: ClientModule = {
           break;
         case 'bindQueue':
           model.bindings.push(amqplibBinding(ctx, node, channel.client));
+          break;
+        case 'assertExchange':
+          model.exchanges.push(amqplibExchange(ctx, node, channel.client));
+          break;
+        case 'deleteQueue':
+          model.queueDeletions.push(amqplibQueueDeletion(ctx, node, channel.client));
           break;
         default:
           model.qos.push(amqplibQos(ctx, node, channel.client, channel.key));

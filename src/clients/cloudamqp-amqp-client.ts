@@ -10,6 +10,7 @@ import { renderCloudamqp } from './cloudamqp-amqp-client/render';
 import { cloudamqpAdvice } from './cloudamqp-amqp-client/advice';
 import { basicPublishFacts, queuePublishFacts } from './cloudamqp-amqp-client/publish';
 import { queueBindCall } from './cloudamqp-amqp-client/bindings';
+import { exchangeDeclareCall, propertiesHeaders, queueDeleteCall } from './cloudamqp-amqp-client/topology';
 
 const PUBLISH_METHODS = ['basicPublish', 'publish'];
 
@@ -17,7 +18,7 @@ const PUBLISH_METHODS = ['basicPublish', 'publish'];
  * @cloudamqp/amqp-client: AMQPClient channels (queueDeclare, v2/v3 queue(), basicConsume with its
  * automatic-ack default, prefetch/basicQos, confirmSelect + basicPublish) and the v4 AMQPSession
  * (session.queue(), q.subscribe() with the library acking after the callback, q.publish() with
- * confirms on by default). Queue flags default by name: a named queue is durable, '' is exclusive.
+ * confirms on by default), exchange declarations, queue deletions and message headers. Queue flags default by name: a named queue is durable, '' is exclusive.
  */
 export const cloudamqpAmqpClient: ClientModule = {
   name: LIBRARY,
@@ -45,6 +46,7 @@ export const cloudamqpAmqpClient: ClientModule = {
           break;
         case 'session':
           if (method === 'queue') model.declarations.push(sessionQueueDeclaration(ctx, call));
+          if (method === 'exchange') model.exchanges.push(exchangeDeclareCall(ctx, call, 'session'));
           break;
         case 'channel':
           onChannel(ctx, model, call, method, target, confirms);
@@ -78,7 +80,13 @@ function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: s
       model.qos.push(qosCall(ctx, call, channel.key, method));
       break;
     case 'basicPublish':
-      model.publishes.push(publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish', basicPublishFacts(ctx, call)));
+      model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish', basicPublishFacts(ctx, call)), headers: propertiesHeaders(ctx, call, 3) });
+      break;
+    case 'exchangeDeclare':
+      model.exchanges.push(exchangeDeclareCall(ctx, call, 'channel'));
+      break;
+    case 'queueDelete':
+      model.queueDeletions.push(queueDeleteCall(ctx, call, callArgs(call)[0], callArgs(call)[1]));
       break;
   }
 }
@@ -87,11 +95,12 @@ type QueueKind = Extract<CloudamqpKind, { kind: 'channel-queue' | 'session-queue
 
 function onQueue(ctx: FileContext, model: FileModel, call: CallNode, method: string, q: QueueKind, confirms: ConfirmSelects): void {
   if (method === 'subscribe') model.consumers.push(subscribeCall(ctx, call, q));
+  if (method === 'delete' && q.kind !== 'queue') model.queueDeletions.push(queueDeleteCall(ctx, call, q.name, callArgs(call)[0]));
   if (method === 'publish') {
     // v2/v3 q.publish() is channel.basicPublish(); v4's has its own confirm option.
     const channel = q.kind === 'channel-queue' && q.channel.key ? q.channel.key : `queue:${call.start}`;
     const form = q.kind === 'channel-queue' ? 'basic-publish' : 'session-publish';
-    model.publishes.push(publishSubject(ctx, call, LIBRARY, channel, queuePublishConfirms(ctx, call, q, confirms), form, queuePublishFacts(ctx, call)));
+    model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, channel, queuePublishConfirms(ctx, call, q, confirms), form, queuePublishFacts(ctx, call)), headers: propertiesHeaders(ctx, call, 1) });
   }
 }
 

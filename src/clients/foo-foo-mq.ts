@@ -1,6 +1,6 @@
 import type * as t from '@babel/types';
 import { isCall, type Node } from '../parse/ast';
-import { defaulted, known, unknown, valueOf, type AckMode, type FileModel, type QueueDeclaration, type Resolved } from '../model';
+import { defaulted, known, unknown, valueOf, type AckMode, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../model';
 import type { ObjectValue } from '../resolve/values';
 import type { ClientModule, FileContext } from './types';
 import { shared } from './types';
@@ -8,6 +8,8 @@ import { LibraryObjects, type LibraryShape } from './shared/library-objects';
 import { ackFromNoAck, argumentNodes, calleeLabel, connectionOpen, consumer, contextOf, entryPlace, isLiteralTrue, numberProperty, queueDeclaration, stringArgument, stringProperty } from './shared/library-model';
 import { AMQPLIB_DIALECT, AMQPLIB_PROMOTED_OPTIONS, readQueueOptions, renderQueueOptionIntents, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from './shared/queue-options';
 import { amqplibPublish } from './shared/amqplib-calls';
+import { positionalExchange } from './shared/amqplib-topology';
+import { exchangeSubject, stringOption } from './shared/topology';
 import { readBoolean } from './shared/resolved';
 
 const NAME = 'foo-foo-mq';
@@ -59,8 +61,9 @@ interface QueueConfig {
  * foo-foo-mq (and its predecessors rabbot and wascally): queues in `rabbit.configure({ queues })` and
  * `rabbit.addQueue(name, options)` with amqplib's defaults and foo-foo-mq's own keys (`type`,
  * `queueVersion`, `queueLimit`, `deadLetter`, `limit` for the prefetch, `noAck`), consumers started
- * by `subscribe: true` or `rabbit.startSubscription(name)`, and publishes, which are confirmed by
- * default (exchanges use confirm channels unless `noConfirm: true`).
+ * by `subscribe: true` or `rabbit.startSubscription(name)`, publishes, which are confirmed by
+ * default (exchanges use confirm channels unless `noConfirm: true`), and the exchanges
+ * `configure({ exchanges })` and `addExchange(name, type, options)` declare.
  */
 export const fooFooMq: ClientModule = {
   name: NAME,
@@ -87,6 +90,7 @@ export const fooFooMq: ClientModule = {
           addQueue(ctx, node, model, configs);
           break;
         case 'addExchange': {
+          model.exchanges.push(positionalExchange(ctx, node, NAME, NAME));
           const [nameNode, , optionsNode] = argumentNodes(node);
           const name = nameNode ? valueOf(stringArgument(ctx, nameNode, NAME)) : undefined;
           const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
@@ -129,6 +133,7 @@ function configure(ctx: FileContext, call: CallNode, model: FileModel, state: Co
     for (const item of exchanges.items) {
       const name = item.kind === 'object' ? valueOf(stringProperty(item.object, 'name', NAME)) : undefined;
       if (item.kind === 'object' && name !== undefined) state.exchanges.set(name, item.object);
+      if (item.kind === 'object') model.exchanges.push(configuredExchange(ctx, call, item.object));
     }
   }
   const queues = config.object.props.get('queues')?.value();
@@ -271,4 +276,12 @@ function publish(ctx: FileContext, call: CallNode, exchanges: Map<string, Object
   const channel = `${NAME}:exchange:${exchange ?? call.start}`;
   const p = amqplibPublish(ctx, call, NAME, channel, confirmed ?? 'unknown', confirmed === false ? 'buffer-state' : 'confirm');
   return { ...p, callee: calleeLabel(ctx.file, call.callee as Node), confirms };
+}
+
+/** A `configure({ exchanges: [{ name, type }] })` entry; foo-foo-mq's exchange defaults are not modelled. */
+function configuredExchange(ctx: FileContext, call: CallNode, entry: ObjectValue): ExchangeDeclaration {
+  const options = { object: entry };
+  const at: Node = entry.file === ctx.file ? entry.node : call;
+  const parts = { name: stringOption(options, 'name', '', NAME), type: stringOption(options, 'type', '', NAME), durable: unknown<boolean>(`${NAME}'s default exchange durability is not modelled`) };
+  return exchangeSubject(ctx, call, NAME, parts, at);
 }

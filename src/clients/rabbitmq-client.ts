@@ -11,6 +11,7 @@ import { frameMaxOf } from './shared/frame-max';
 import { rabbitmqClientAdvice } from './rabbitmq-client/advice';
 import { rabbitmqClientPublishFacts } from './rabbitmq-client/publish';
 import { queueBindCall } from './rabbitmq-client/bindings';
+import { addTopologyCall, envelopeHeaders, propsExchangeDeclarations } from './rabbitmq-client/topology';
 
 const PUBLISH_METHODS = ['send', 'basicPublish'];
 
@@ -18,7 +19,8 @@ const PUBLISH_METHODS = ['send', 'basicPublish'];
  * rabbitmq-client (cody-greene): `new Connection(url)`; queueDeclare on the connection or an
  * acquired channel; the queues that createConsumer, createPublisher and createRPCClient declare;
  * createConsumer and basicConsume consumers, qos and basicQos prefetch; publisher.send and
- * basicPublish with their confirm mode. Every flag defaults to false, confirms default to off.
+ * basicPublish with their confirm mode and headers; exchangeDeclare (and the exchanges those helpers
+ * declare) and queueDelete. Every flag defaults to false, confirms default to off.
  */
 export const rabbitmqClient: ClientModule = {
   name: LIBRARY,
@@ -43,7 +45,7 @@ export const rabbitmqClient: ClientModule = {
       if (target.kind === 'connection') onConnection(ctx, model, call, method);
       else if (target.kind === 'channel') onChannel(ctx, model, call, method, target, confirms);
       else if (target.kind === 'publisher' && method === 'send') {
-        model.publishes.push(publishSubject(ctx, call, LIBRARY, target.key, publisherConfirms(ctx, target), 'publisher-send', rabbitmqClientPublishFacts(ctx, call)));
+        model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, target.key, publisherConfirms(ctx, target), 'publisher-send', rabbitmqClientPublishFacts(ctx, call)), headers: envelopeHeaders(ctx, call) });
       }
     }
   },
@@ -52,6 +54,7 @@ export const rabbitmqClient: ClientModule = {
 };
 
 function onConnection(ctx: FileContext, model: FileModel, call: CallNode, method: string): void {
+  if (addTopologyCall(ctx, model, call, method)) return;
   const props = () => optionsOf(ctx, callArgs(call)[0], 'props');
   switch (method) {
     case 'queueBind':
@@ -65,6 +68,7 @@ function onConnection(ctx: FileContext, model: FileModel, call: CallNode, method
       break;
     case 'createConsumer': {
       model.declarations.push(consumerQueueDeclaration(ctx, call));
+      model.exchanges.push(...propsExchangeDeclarations(ctx, call, props()));
       const { consumer, qos } = createConsumerCall(ctx, call, props());
       model.consumers.push(consumer);
       if (qos) model.qos.push(qos);
@@ -73,12 +77,14 @@ function onConnection(ctx: FileContext, model: FileModel, call: CallNode, method
     case 'createPublisher':
     case 'createRPCClient':
       model.declarations.push(...propsQueueDeclarations(ctx, call, props()));
+      model.exchanges.push(...propsExchangeDeclarations(ctx, call, props()));
       model.opens.push(openSubject(ctx, call, LIBRARY, 'channel', PUBLISH_METHODS));
       break;
   }
 }
 
 function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: string, channel: Extract<RabbitmqClientKind, { kind: 'channel' }>, confirms: ConfirmSelects): void {
+  if (addTopologyCall(ctx, model, call, method)) return;
   switch (method) {
     case 'queueDeclare':
       model.declarations.push(queueDeclareCall(ctx, call));
@@ -93,7 +99,7 @@ function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: s
       model.qos.push(basicQosCall(ctx, call, channel.key));
       break;
     case 'basicPublish':
-      model.publishes.push(publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish', rabbitmqClientPublishFacts(ctx, call)));
+      model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, channel.key, confirms.confirmsAt(ctx, channel, call), 'basic-publish', rabbitmqClientPublishFacts(ctx, call)), headers: envelopeHeaders(ctx, call) });
       break;
   }
 }

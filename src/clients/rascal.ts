@@ -3,11 +3,13 @@ import type { ClientModule, FileContext } from './types';
 import { findConfigs, unresolvedTestConfig } from './rascal/configs';
 import { queueDeclarations, type RascalQueueSyntax } from './rascal/queues';
 import { readSubscriptions } from './rascal/subscriptions';
+import { exchangeDeclarations } from './rascal/exchanges';
 import { renderRascal } from './rascal/render';
 
 /**
  * rascal: the topology is configuration data (a JS/TS object or a JSON file). Queues are
- * `vhosts.<v>.queues` entries whose `options` go to amqplib's assertQueue (durable by default;
+ * `vhosts.<v>.queues` entries whose `options` go to amqplib's assertQueue (and `vhosts.<v>.exchanges`,
+ * asserted the same way) (durable by default;
  * withTestConfig makes them non-durable); subscriptions are consumers with manual ack and a
  * prefetch of 10 by default; `channelPrefetch` and `setChannelPrefetch()` are global prefetches.
  */
@@ -18,6 +20,7 @@ export const rascal: ClientModule = {
     const found = findConfigs(ctx);
     for (const use of found.uses) {
       model.declarations.push(...queueDeclarations(ctx, use));
+      model.exchanges.push(...exchangeDeclarations(ctx, use));
       readSubscriptions(ctx, use, model);
     }
     for (const { call, reason } of found.unresolvedTest) model.declarations.push(unresolvedTestConfig(ctx, call, reason));

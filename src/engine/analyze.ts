@@ -190,7 +190,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
 }
 
 function emptyModel(file: string): FileModel {
-  return { file, declarations: [], consumers: [], qos: [], publishes: [], opens: [], bindings: [], links: [] };
+  return { file, declarations: [], consumers: [], qos: [], publishes: [], opens: [], bindings: [], links: [], exchanges: [], queueDeletions: [] };
 }
 
 function openContext(display: string, absolute: string, text: string, project: Project): FileContext | undefined {
@@ -476,7 +476,7 @@ function emitFinding(
       edits = [edit];
     }
   }
-  const queue = subject.kind === 'queue-declaration' ? subject.name : subject.kind === 'consumer' ? subject.queue : undefined;
+  const queue = subject.kind === 'queue-declaration' ? subject.name : subject.kind === 'consumer' || subject.kind === 'queue-deletion' ? subject.queue : undefined;
   state.result.findings.push({
     ruleId: meta.id,
     severity: violation.severity,

@@ -44,7 +44,7 @@ export function isJsonPath(path: string): boolean {
 }
 
 export function looksLikeJsonConfig(text: string): boolean {
-  return /"vhosts"\s*:\s*\{/.test(text) && /"queues"\s*:\s*[{[]/.test(text);
+  return /"vhosts"\s*:\s*\{/.test(text) && /"(?:queues|exchanges)"\s*:\s*[{[]/.test(text);
 }
 
 export function parseSource(text: string, path: string): ParseResult {

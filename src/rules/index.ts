@@ -1,5 +1,5 @@
 import type { FileModel, Subject } from '../model';
-import type { BindingRule, ConsumerRule, DeclarationRule, DependencyRule, LinkRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
+import type { BindingRule, ConsumerRule, DeclarationRule, DependencyRule, ExchangeRule, LinkRule, QueueDeletionRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
 import { transientNonexclusiveQueue } from './transient-nonexclusive-queue';
 import { quorumQueueInvalidProperty, streamQueueInvalidProperty } from './typed-queue-property';
 import { queueArgumentNotSupported } from './queue-argument-not-supported';
@@ -18,6 +18,11 @@ import { directReplyToMandatory } from './direct-reply-to-mandatory';
 import { directReplyToBinding } from './direct-reply-to-binding';
 import { amqp10V1Address } from './amqp10-v1-address';
 import { clientFrameMax } from './client-frame-max';
+import { delayedMessageExchange } from './delayed-message-exchange';
+import { quorumRejectPublishDlx } from './quorum-reject-publish-dlx';
+import { atLeastOnceDeadLettering } from './at-least-once-dead-lettering';
+import { quorumDeleteIfUnused } from './quorum-delete-if-unused';
+import { consumerTimeoutArgument } from './consumer-timeout-argument';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -26,16 +31,20 @@ export const DECLARATION_RULES: readonly DeclarationRule[] = [
   queueArgumentNotSupported,
   deprecatedQueueArgument,
   quorumDeliveryLimitDefault,
+  quorumRejectPublishDlx,
+  atLeastOnceDeadLettering,
 ];
 export const QOS_RULES: readonly QosRule[] = [globalQos];
-export const CONSUMER_RULES: readonly ConsumerRule[] = [autoAckConsumer, unboundedPrefetch, ineffectivePrefetch, streamConsumerRequirements];
+export const CONSUMER_RULES: readonly ConsumerRule[] = [autoAckConsumer, unboundedPrefetch, ineffectivePrefetch, streamConsumerRequirements, consumerTimeoutArgument];
 export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
 export const BINDING_RULES: readonly BindingRule[] = [directReplyToBinding];
 export const LINK_RULES: readonly LinkRule[] = [amqp10V1Address];
 export const DEPENDENCY_RULES: readonly DependencyRule[] = [clientFrameMax];
+export const EXCHANGE_RULES: readonly ExchangeRule[] = [delayedMessageExchange];
+export const QUEUE_DELETION_RULES: readonly QueueDeletionRule[] = [quorumDeleteIfUnused];
 
-export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES, ...DEPENDENCY_RULES];
+export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES, ...DEPENDENCY_RULES, ...EXCHANGE_RULES, ...QUEUE_DELETION_RULES];
 
 export function ruleById(id: string): Rule | undefined {
   return ALL_RULES.find((r) => r.meta.id === id);
@@ -58,5 +67,9 @@ export function subjectChecks(): SubjectCheck[] {
     ...LINK_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.links, run: (s: Subject, c: RuleContext) => r.checkLink(s as never, c) })),
     ...DEPENDENCY_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.dependencies ?? [], run: (s: Subject, c: RuleContext) => r.checkDependency(s as never, c) })),
     ...DEPENDENCY_RULES.flatMap((r) => (r.checkOpen ? [{ meta: r.meta, subjects: (m: FileModel) => m.opens, run: (s: Subject, c: RuleContext) => r.checkOpen!(s as never, c) }] : [])),
+    ...EXCHANGE_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.exchanges, run: (s: Subject, c: RuleContext) => r.checkExchange(s as never, c) })),
+    // An exchange rule may also judge publishes (e.g. a plugin's header): same rule id, other subjects.
+    ...EXCHANGE_RULES.flatMap((r) => (r.checkPublish ? [{ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish!(s as never, c) }] : [])),
+    ...QUEUE_DELETION_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.queueDeletions, run: (s: Subject, c: RuleContext) => r.checkDeletion(s as never, c) })),
   ];
 }

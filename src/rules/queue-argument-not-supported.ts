@@ -37,7 +37,7 @@ export const queueArgumentNotSupported: DeclarationRule = {
       if (verdict === 'refused-from-4.3') {
         out.push({
           severity: 'warning',
-          message: `${queueLabel(decl)} (${type}) sets ${spelled}, which a ${type} queue does not accept: RabbitMQ ${ARGUMENT_MATRIX[arg.key]?.patch ?? '4.3'} refuses it with 406 (earlier 4.x versions ignore it).`,
+          message: `${queueLabel(decl)} (${type}) sets ${spelled}, which a ${type} queue does not accept: RabbitMQ ${ARGUMENT_MATRIX[arg.key]?.patch ?? '4.3'} refuses it with 406 (earlier 4.x versions ${ARGUMENT_MATRIX[arg.key]?.earlier ?? 'ignore it'}).`,
           brokerError,
           focus: arg.value.kind !== 'default' ? arg.value.origin : undefined,
           intents,

@@ -30,6 +30,8 @@ interface ArgumentRule {
   since?: TargetVersion;
   /** The first patch release that refuses it, when later than since's .0 ("4.3.2"). */
   patch?: string;
+  /** What brokers before `since` do with it, when not simply ignore it (they validate it for no type). */
+  earlier?: string;
 }
 
 const CQ: QueueType[] = ['classic', 'quorum'];
@@ -58,7 +60,8 @@ export const ARGUMENT_MATRIX: Record<string, ArgumentRule> = {
   'x-quorum-initial-group-size': { types: Q },
   'x-max-in-memory-length': { types: Q },
   'x-max-in-memory-bytes': { types: Q },
-  'x-consumer-timeout': { types: Q, since: '4.3', patch: '4.3.2' },
+  // Catalogue C5: up to 4.2 the channel applies the queue's x-consumer-timeout to every queue type.
+  'x-consumer-timeout': { types: Q, since: '4.3', patch: '4.3.2', earlier: "apply it to the queue's consumers; from 4.3 only quorum queues time out a consumer" },
   'x-consumer-disconnected-timeout': { types: Q, since: '4.3' },
   'x-delayed-retry-type': { types: Q, since: '4.3' },
   'x-delayed-retry-min': { types: Q, since: '4.3' },

@@ -1,11 +1,11 @@
-import type { Amqp10Link, ConnectionOpen, Consumer, DependencyPin, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
+import type { Amqp10Link, ConnectionOpen, Consumer, DependencyPin, ExchangeDeclaration, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
 
 export interface RuleMeta {
   id: string;
   /** One line: what the rule finds. */
   title: string;
   /** The model objects the rule reads. */
-  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open' | 'queue-binding' | 'amqp10-link' | 'dependency';
+  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open' | 'queue-binding' | 'amqp10-link' | 'dependency' | 'exchange-declaration' | 'queue-deletion';
   /** Headline severity per target version (a finding may be lower, e.g. when a value is unknown). */
   severity: Record<TargetVersion, Severity>;
   /** The best fix the rule can offer. */
@@ -89,7 +89,19 @@ export interface DependencyRule {
   checkOpen?(open: ConnectionOpen, ctx: RuleContext): Violation[];
 }
 
-export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule | BindingRule | LinkRule | DependencyRule;
+export interface ExchangeRule {
+  meta: RuleMeta;
+  checkExchange(exchange: ExchangeDeclaration, ctx: RuleContext): Violation[];
+  /** Publishes that depend on what the rule finds in exchanges (e.g. a plugin's message header). */
+  checkPublish?(publish: Publish, ctx: RuleContext): Violation[];
+}
+
+export interface QueueDeletionRule {
+  meta: RuleMeta;
+  checkDeletion(deletion: QueueDeletion, ctx: RuleContext): Violation[];
+}
+
+export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule | BindingRule | LinkRule | DependencyRule | ExchangeRule | QueueDeletionRule;
 
 /** The direct reply-to pseudo-queue: consumed with automatic ack by design. */
 export const isReplyTo = (queue: string | undefined): boolean => !!queue && queue.startsWith('amq.rabbitmq.reply-to');

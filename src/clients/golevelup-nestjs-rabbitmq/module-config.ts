@@ -6,6 +6,7 @@ import { configLocated, exportOf, factoryResult, objectProperty, readNumber, unk
 import { lineAnchor } from '../shared/nestjs-edits';
 import { golevelupDeclaration } from './queues';
 import { GOLEVELUP, GOLEVELUP_PACKAGE } from './names';
+import { addExchanges } from './exchanges';
 
 /** The prefetch of each channel the module sets up (`''` is the channel handlers use by default). */
 export type ChannelPrefetch = Map<string, Resolved<number>>;
@@ -15,7 +16,7 @@ export const channelKey = (name: string) => `${GOLEVELUP}:channel:${name}`;
 /**
  * `RabbitMQModule.forRoot(config)` (5.7+), `forRoot(RabbitMQModule, config)` (up to 5.6) and
  * `forRootAsync` with a factory of this file: `queues[]` are declared with amqplib's assertQueue on
- * the default channel; every channel gets `prefetch(channel.prefetchCount || prefetchCount)`
+ * the default channel (and `exchanges[]` with assertExchange); every channel gets `prefetch(channel.prefetchCount || prefetchCount)`
  * (default 10, never global). Returns the channels' prefetch for handlers of the same file.
  */
 export function addModuleConfigs(ctx: FileContext, model: FileModel): ChannelPrefetch | undefined {
@@ -35,6 +36,7 @@ export function addModuleConfigs(ctx: FileContext, model: FileModel): ChannelPre
     }
     if (config.value.kind !== 'object') continue;
     addQueues(ctx, node, { ctx: config.ctx, object: config.value.object }, model);
+    addExchanges(ctx, node, config.value.object, model);
     table ??= channels(ctx, node, { ctx: config.ctx, object: config.value.object }, model);
   }
   return table;

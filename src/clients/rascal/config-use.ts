@@ -1,7 +1,7 @@
 import type * as t from '@babel/types';
 import { unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
-import { contextOf } from '../shared/rascal-moleculer-config';
+import { contextOf, propertyAt } from '../shared/rascal-moleculer-config';
 import type { FileContext } from '../types';
 
 export const RASCAL = 'rascal';
@@ -68,4 +68,18 @@ function arrayNode(owner: FileContext, node: Node, depth = 0): t.ArrayExpression
   if (cur.type !== 'Identifier' || depth > 4) return undefined;
   const b = owner.resolver.scopes.lookup(cur.name, cur);
   return b?.kind === 'const' && b.init && b.path.length === 0 ? arrayNode(owner, b.init, depth + 1) : undefined;
+}
+
+/** Each vhost of a config (`vhosts.<v>`) that has the collection `key` (queues, exchanges), with that collection. */
+export function vhostCollections(cfg: ObjectValue, key: string): { vhost: ObjectValue; collection: PropertyValue }[] {
+  const vhosts = propertyAt(cfg, 'vhosts');
+  const vhostsValue = 'found' in vhosts ? vhosts.found.value() : undefined;
+  if (vhostsValue?.kind !== 'object') return [];
+  const out: { vhost: ObjectValue; collection: PropertyValue }[] = [];
+  for (const vhost of vhostsValue.object.props.values()) {
+    const v = vhost.value();
+    const collection = v.kind === 'object' ? v.object.props.get(key) : undefined;
+    if (v.kind === 'object' && collection) out.push({ vhost: v.object, collection });
+  }
+  return out;
 }

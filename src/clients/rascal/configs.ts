@@ -90,13 +90,13 @@ function mergedWithTestConfig(ctx: FileContext, call: t.CallExpression | t.Optio
   return args.map((a) => ctx.resolver.resolve(a)).flatMap((v) => (v.kind === 'object' && hasRascalShape(v.object) ? [v.object] : []));
 }
 
-/** `vhosts.<vhost>.queues`: the shape every rascal topology has. */
+/** `vhosts.<vhost>.queues` (or `.exchanges`): the shape every rascal topology has. */
 function hasRascalShape(config: ObjectValue): boolean {
   const vhosts = config.props.get('vhosts')?.value();
   if (vhosts?.kind !== 'object') return false;
   return [...vhosts.object.props.values()].some((v) => {
     const vhost = v.value();
-    return vhost.kind === 'object' && vhost.object.props.has('queues');
+    return vhost.kind === 'object' && (vhost.object.props.has('queues') || vhost.object.props.has('exchanges'));
   });
 }
 

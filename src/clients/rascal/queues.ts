@@ -5,7 +5,7 @@ import type { ObjectValue } from '../../resolve/values';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../shared/queue-options';
 import { contextOf, lineAnchor, propertyAt, valueNode, type PathResult } from '../shared/rascal-moleculer-config';
 import type { FileContext } from '../types';
-import { collectionEntries, RASCAL, RASCAL_TEST, type CollectionEntry, type ConfigUse } from './config-use';
+import { collectionEntries, RASCAL, RASCAL_TEST, vhostCollections, type CollectionEntry, type ConfigUse } from './config-use';
 
 /** A queue's `options` go unchanged to amqplib's assertQueue (lib/amqp/tasks/assertQueues.js). */
 const DIALECT: QueueOptionsDialect = { ...AMQPLIB_DIALECT, library: RASCAL };
@@ -32,18 +32,11 @@ export interface RascalQueueSyntax {
  */
 export function queueDeclarations(ctx: FileContext, use: ConfigUse): QueueDeclaration[] {
   const cfg = use.object;
-  const vhosts = propertyAt(cfg, 'vhosts');
-  const vhostsValue = 'found' in vhosts ? vhosts.found.value() : undefined;
-  if (vhostsValue?.kind !== 'object') return [];
   const out: QueueDeclaration[] = [];
-  for (const vhost of vhostsValue.object.props.values()) {
-    const v = vhost.value();
-    if (v.kind !== 'object') continue;
-    const queues = v.object.props.get('queues');
-    if (!queues) continue;
+  for (const { vhost: v, collection: queues } of vhostCollections(cfg, 'queues')) {
     const inherited = {
-      options: [propertyAt(v.object, 'defaults', 'queues', 'options'), propertyAt(cfg, 'defaults', 'vhosts', 'queues', 'options')],
-      assert: [propertyAt(v.object, 'defaults', 'queues', 'assert'), propertyAt(cfg, 'defaults', 'vhosts', 'queues', 'assert')],
+      options: [propertyAt(v, 'defaults', 'queues', 'options'), propertyAt(cfg, 'defaults', 'vhosts', 'queues', 'options')],
+      assert: [propertyAt(v, 'defaults', 'queues', 'assert'), propertyAt(cfg, 'defaults', 'vhosts', 'queues', 'assert')],
     };
     for (const entry of collectionEntries(ctx, queues)) {
       const own = entry.object ? propertyAt(entry.object, 'assert') : ({ absent: true } as const);
@@ -57,7 +50,7 @@ export function queueDeclarations(ctx: FileContext, use: ConfigUse): QueueDeclar
 }
 
 /** `assert: false` (on the queue or in the defaults) means rascal never declares the queue. */
-function asserted(levels: PathResult[]): boolean {
+export function asserted(levels: PathResult[]): boolean {
   for (const level of levels) {
     if ('absent' in level) continue;
     if ('unknown' in level) return true;

@@ -8,6 +8,7 @@ import { readAny } from './resolved';
 import type { FileContext } from '../types';
 import { shared } from '../types';
 import { AmqplibChannels } from './amqplib-channels';
+import { amqplibPublishHeaders } from './amqplib-topology';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from './queue-options';
 import { readBoolean, readString, type CallNode } from './resolved';
 import { payloadBytes, routeOf, stringArg } from './publish-facts';
@@ -127,6 +128,7 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
     resultUse: use,
     waitsForConfirmInLoop: waits,
     ...amqplibPublishFacts(ctx, call),
+    headers: amqplibPublishHeaders(ctx, call),
     syntax: { call },
   };
 }

@@ -1,0 +1,11 @@
+const rabbit = require('foo-foo-mq');
+
+// rabbitmq4-codemod(at-least-once-dead-lettering): set x-overflow: 'reject-publish' (setting x-max-length or x-max-length-bytes too is recommended), or set them through a policy (overflow, dead-letter-exchange): an existing queue refuses changed arguments (406 inequivalent arg) until it is recreated, while a policy applies to it as it is
+rabbit.configure({
+  connection: { host: 'localhost' },
+  queues: [
+    { name: 'q.orders', type: 'quorum', deadLetter: 'ex.dead', deadLetterStrategy: 'at-least-once', subscribe: true, limit: 10 },
+    // Negative: at-most-once needs nothing else.
+    { name: 'q.tasks', type: 'quorum', deadLetter: 'ex.dead', deadLetterStrategy: 'at-most-once', subscribe: true, limit: 10 },
+  ],
+});

@@ -1,0 +1,18 @@
+import { Connection } from 'rabbitmq-client';
+
+const rabbit = new Connection('amqp://localhost');
+
+export const reports = rabbit.createConsumer({
+  queue: 'reports',
+  queueOptions: { durable: true },
+  qos: { prefetchCount: 10 },
+  arguments: { 'x-consumer-timeout': 3600000 },
+}, async () => {});
+
+// Negative: a quorum queue evaluates the consumer timeout.
+export const jobs = rabbit.createConsumer({
+  queue: 'jobs',
+  queueOptions: { durable: true, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 } },
+  qos: { prefetchCount: 10 },
+  arguments: { 'x-consumer-timeout': 3600000 },
+}, async () => {});
