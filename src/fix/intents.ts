@@ -27,7 +27,12 @@ export function describeIntent(intent: FixIntent): string {
       return 'drop the global flag (prefetch per consumer)';
     case 'manual-ack':
       return `acknowledge manually: noAck: false, ack each message after the handler's work, and prefetch ${intent.prefetch} on the channel`;
+    case 'guard-null-message':
+      return `return early from the handler when the message is null: ${NULL_GUARD_DESCRIPTION}`;
   }
 }
+
+/** The guard the guard-null-message rewrite inserts, as users read it in the fix description. */
+export const NULL_GUARD_DESCRIPTION = 'if (msg === null) { /* consumer cancelled by the broker */ return; }';
 
 export const sameIntent = (a: FixIntent, b: FixIntent): boolean => JSON.stringify(a) === JSON.stringify(b);

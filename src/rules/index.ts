@@ -13,6 +13,9 @@ import { streamConsumerRequirements } from './stream-consumer-requirements';
 import { unconfirmedPublish } from './unconfirmed-publish';
 import { sequentialConfirms } from './sequential-confirms';
 import { connectionChurn } from './connection-churn';
+import { consumerNullMessage } from './consumer-null-message';
+import { xDeathRetryCount } from './x-death-retry-count';
+import { quorumRequeueDeliveryCount } from './quorum-requeue-delivery-count';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -23,7 +26,15 @@ export const DECLARATION_RULES: readonly DeclarationRule[] = [
   quorumDeliveryLimitDefault,
 ];
 export const QOS_RULES: readonly QosRule[] = [globalQos];
-export const CONSUMER_RULES: readonly ConsumerRule[] = [autoAckConsumer, unboundedPrefetch, ineffectivePrefetch, streamConsumerRequirements];
+export const CONSUMER_RULES: readonly ConsumerRule[] = [
+  autoAckConsumer,
+  unboundedPrefetch,
+  ineffectivePrefetch,
+  streamConsumerRequirements,
+  consumerNullMessage,
+  xDeathRetryCount,
+  quorumRequeueDeliveryCount,
+];
 export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
 
