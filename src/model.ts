@@ -149,7 +149,7 @@ export interface HandlerUse {
 export interface HandlerFacts {
   /** The library calls the handler with null when the broker cancels the consumer (amqplib's consume). */
   nullOnCancel: boolean;
-  /** The first use that throws on a null message with no null check before it (none: guarded or unused). */
+  /** The first use that throws on a null message with no null check before it (none: guarded, unused, or nullOnCancel is false). */
   unguardedUse?: HandlerUse;
   /** Reads of the count of the message's x-death header (a retry decision). */
   xDeathCounts: HandlerUse[];

@@ -32,7 +32,10 @@ export function describeIntent(intent: FixIntent): string {
   }
 }
 
-/** The guard the guard-null-message rewrite inserts, as users read it in the fix description. */
-export const NULL_GUARD_DESCRIPTION = 'if (msg === null) { /* consumer cancelled by the broker */ return; }';
+/** The statement the guard-null-message rewrite inserts, for a message parameter `name`. */
+export const nullGuard = (name: string): string => `if (${name} === null) { /* consumer cancelled by the broker */ return; }`;
+
+/** The guard as users read it in fix descriptions and advice. */
+export const NULL_GUARD_DESCRIPTION = nullGuard('msg');
 
 export const sameIntent = (a: FixIntent, b: FixIntent): boolean => JSON.stringify(a) === JSON.stringify(b);

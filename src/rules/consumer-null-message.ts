@@ -1,4 +1,5 @@
 import { valueOf } from '../model';
+import { NULL_GUARD_DESCRIPTION } from '../fix/intents';
 import { atLeast, type ConsumerRule, type Violation } from './types';
 import { consumerLabel } from './consumer-facts';
 import { focusInCall } from './consumer-handler-facts';
@@ -27,7 +28,7 @@ export const consumerNullMessage: ConsumerRule = {
         severity: timeoutCancels ? 'warning' : 'info',
         focus: focusInCall(c, facts.unguardedUse),
         message: `${consumerLabel(c)}: the handler ${facts.unguardedUse.what} without checking for null. ${when}; ${c.client === 'amqplib' ? 'amqplib' : `${c.client}'s amqplib channel`} then calls the handler with null, and the TypeError closes the connection (a synchronous handler) or is an unhandled rejection, which ends the Node process by default (an async handler).`,
-        advice: 'return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running',
+        advice: `return early when the message is null, before the handler uses it: ${NULL_GUARD_DESCRIPTION} and consume again (or reconnect) if the consumer should keep running`,
         intents: [{ kind: 'guard-null-message' }],
       },
     ];

@@ -4,6 +4,7 @@ import { indentationAt, lineEndingOf } from '../../text';
 import type { FileContext } from '../types';
 import type { AmqplibConsumerSyntax } from './amqplib-calls';
 import type { RenderResult } from './queue-options';
+import { nullGuard } from '../../fix/intents';
 
 /**
  * `if (msg === null) { /* consumer cancelled by the broker *\/ return; }` as the first statement of
@@ -23,6 +24,6 @@ export function guardNullMessage(ctx: FileContext, consumer: Consumer): RenderRe
   while (lineStart > 0 && file.text[lineStart - 1] !== '\n' && file.text[lineStart - 1] !== '\r') lineStart--;
   if (lineStart <= handler.body.start! || !/^[ \t]*$/.test(file.text.slice(lineStart, first.start!))) return { ok: false, reason: 'the handler body starts on the line of its opening brace' };
   const indent = indentationAt(file.text, first.start!);
-  const guard = `${indent}if (${msg.name} === null) { /* consumer cancelled by the broker */ return; }${lineEndingOf(file.text)}`;
+  const guard = `${indent}${nullGuard(msg.name)}${lineEndingOf(file.text)}`;
   return { ok: true, edits: [{ start: lineStart, end: lineStart, text: guard }], touched: [file.span(call)] };
 }
