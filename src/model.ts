@@ -129,9 +129,38 @@ export interface Consumer {
   prefetch?: Resolved<number>;
   /** The message handler's function, when written inline or as a local function. */
   handler?: { start: number; end: number };
+  /** What the message handler does with the message, when the client can read the handler. */
+  handlerFacts?: HandlerFacts;
   /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
   consumerArguments: { key: string; value: Resolved<unknown> }[];
   syntax: unknown;
+}
+
+/** A place in a message handler and what the code does there ("reads msg.content"). */
+export interface HandlerUse {
+  at: Span;
+  what: string;
+}
+
+/**
+ * What a consumer's message handler does with its message, read from the handler and the local
+ * functions it passes the message to.
+ */
+export interface HandlerFacts {
+  /** The library calls the handler with null when the broker cancels the consumer (amqplib's consume). */
+  nullOnCancel: boolean;
+  /** The first use that throws on a null message with no null check before it (none: guarded, unused, or nullOnCancel is false). */
+  unguardedUse?: HandlerUse;
+  /** Reads of the count of the message's x-death header (a retry decision). */
+  xDeathCounts: HandlerUse[];
+  /** Publishes of the received message's content (the message sent again by the client). */
+  republishes: HandlerUse[];
+  /** The republishes among them that pass the received headers (or all its properties) on unchanged. */
+  republishedHeaders: HandlerUse[];
+  /** Reads of the x-delivery-count header (its meaning changes for quorum queues in 4.3). */
+  deliveryCountReads: HandlerUse[];
+  /** nack and reject of the message, with their requeue flag (true: back to the queue; false: dead-lettered or dropped). */
+  rejections: (HandlerUse & { method: 'nack' | 'reject'; requeue: Resolved<boolean> })[];
 }
 
 /** How the code treats what a publish call returns. */
@@ -317,7 +346,9 @@ export type FixIntent =
   /** A connection: offer this frame_max instead of the one the code sets. */
   | { kind: 'set-frame-max'; value: number }
   /** package.json: a range that admits `minimum` and later, in the same style as the old one. */
-  | { kind: 'raise-dependency'; name: string; minimum: string };
+  | { kind: 'raise-dependency'; name: string; minimum: string }
+  /** A consumer: return early from the handler when the library delivers null (the broker cancelled it). */
+  | { kind: 'guard-null-message' };
 
 export type FixKind = 'rewrite' | 'annotate' | 'none';
 

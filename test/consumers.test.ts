@@ -19,11 +19,17 @@ describe('the consumers report, as a user runs it on a worker module', () => {
       ['late', 'manual', null, 'unsafe', ['no prefetch: the whole backlog is pushed at once']],
       ['metrics', 'auto', 50, 'unsafe', ['automatic ack: messages lost on a crash', 'the prefetch does nothing with automatic ack']],
     ]);
+    // The handlers that use msg! (or ack it) without a null check: consumer-null-message.
     expect(report.findings.map((f: { ruleId: string; line: number }) => `${f.line} ${f.ruleId}`)).toEqual([
       '10 auto-ack-consumer',
+      '11 consumer-null-message',
       '16 unbounded-prefetch',
+      '18 consumer-null-message',
+      '24 consumer-null-message',
       '30 stream-consumer-requirements',
+      '30 consumer-null-message',
       '34 unbounded-prefetch',
+      '34 consumer-null-message',
       '39 global-qos',
       '40 auto-ack-consumer',
       '40 ineffective-prefetch',

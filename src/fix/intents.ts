@@ -33,7 +33,15 @@ export function describeIntent(intent: FixIntent): string {
       return `set frameMax to ${intent.value}`;
     case 'raise-dependency':
       return `require ${intent.name} ${intent.minimum} or later (then refresh the lock file: npm install, yarn install or pnpm install)`;
+    case 'guard-null-message':
+      return `return early from the handler when the message is null: ${NULL_GUARD_DESCRIPTION}`;
   }
 }
+
+/** The statement the guard-null-message rewrite inserts, for a message parameter `name`. */
+export const nullGuard = (name: string): string => `if (${name} === null) { /* consumer cancelled by the broker */ return; }`;
+
+/** The guard as users read it in fix descriptions and advice. */
+export const NULL_GUARD_DESCRIPTION = nullGuard('msg');
 
 export const sameIntent = (a: FixIntent, b: FixIntent): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -23,6 +23,9 @@ import { quorumRejectPublishDlx } from './quorum-reject-publish-dlx';
 import { atLeastOnceDeadLettering } from './at-least-once-dead-lettering';
 import { quorumDeleteIfUnused } from './quorum-delete-if-unused';
 import { consumerTimeoutArgument } from './consumer-timeout-argument';
+import { consumerNullMessage } from './consumer-null-message';
+import { xDeathRetryCount } from './x-death-retry-count';
+import { quorumRequeueDeliveryCount } from './quorum-requeue-delivery-count';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -35,7 +38,16 @@ export const DECLARATION_RULES: readonly DeclarationRule[] = [
   atLeastOnceDeadLettering,
 ];
 export const QOS_RULES: readonly QosRule[] = [globalQos];
-export const CONSUMER_RULES: readonly ConsumerRule[] = [autoAckConsumer, unboundedPrefetch, ineffectivePrefetch, streamConsumerRequirements, consumerTimeoutArgument];
+export const CONSUMER_RULES: readonly ConsumerRule[] = [
+  autoAckConsumer,
+  unboundedPrefetch,
+  ineffectivePrefetch,
+  streamConsumerRequirements,
+  consumerNullMessage,
+  xDeathRetryCount,
+  quorumRequeueDeliveryCount,
+  consumerTimeoutArgument,
+];
 export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
 export const BINDING_RULES: readonly BindingRule[] = [directReplyToBinding];

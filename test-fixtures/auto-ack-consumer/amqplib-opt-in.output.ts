@@ -4,6 +4,7 @@ export async function start(url: string) {
   const ch = await (await amqp.connect(url)).createChannel();
   await ch.prefetch(10);
   await ch.consume('emails', async (msg) => {
+    if (msg === null) { /* consumer cancelled by the broker */ return; }
     await sendEmail(msg!.content);
     if (msg) ch.ack(msg);
   }, { noAck: false });

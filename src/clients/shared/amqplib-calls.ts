@@ -9,6 +9,9 @@ import type { FileContext } from '../types';
 import { shared } from '../types';
 import { AmqplibChannels } from './amqplib-channels';
 import { amqplibPublishHeaders } from './amqplib-topology';
+import { ACM_WRAPPER_HANDLER, AMQPLIB_HANDLER } from './amqplib-handler';
+import { handlerFacts } from './handler-facts';
+import { localFunctionOf } from './handler-function';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from './queue-options';
 import { readBoolean, readString, type CallNode } from './resolved';
 import { payloadBytes, routeOf, stringArg } from './publish-facts';
@@ -58,7 +61,10 @@ export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: str
   };
 }
 
-/** `ch.consume(queue, onMessage, { noAck })`: amqplib's noAck defaults to false. */
+/**
+ * `ch.consume(queue, onMessage, { noAck })`: amqplib's noAck defaults to false. `prefetchOption`:
+ * amqp-connection-manager's ChannelWrapper.consume, which also takes a prefetch.
+ */
 export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string, channel: string, prefetchOption = false): Consumer {
   const { file, resolver } = ctx;
   const [queueNode, , optionsNode] = args(call);
@@ -94,7 +100,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     queue,
     ack,
     prefetch,
-    handler: consumerHandler(args(call)[1]),
+    ...consumerHandler(ctx, args(call)[1], prefetchOption),
     consumerArguments,
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
   };
@@ -163,10 +169,11 @@ export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, wh
   return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
 }
 
-function consumerHandler(node: Node | undefined): Consumer['handler'] {
-  if (!node) return undefined;
-  const fn = unwrap(node);
-  return isFunction(fn) ? { start: fn.start ?? 0, end: fn.end ?? 0 } : undefined;
+/** The handler function, when it is in this file, and what it does with its message. */
+function consumerHandler(ctx: FileContext, node: Node | undefined, wrapper: boolean): Pick<Consumer, 'handler' | 'handlerFacts'> {
+  const fn = localFunctionOf(ctx.file, ctx.resolver.scopes, node);
+  if (!fn) return {};
+  return { handler: { start: fn.start ?? 0, end: fn.end ?? 0 }, handlerFacts: handlerFacts(ctx, fn, wrapper ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER) };
 }
 
 /** `ch.prefetch(count, global?)` / `ch.qos(count, global?)`: global defaults to false. */

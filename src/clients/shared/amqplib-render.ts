@@ -7,6 +7,7 @@ import type { AmqplibConsumerSyntax, AmqplibQosSyntax } from './amqplib-calls';
 import { renderQueueOptionIntents, replacePropertyValue, type QueueOptionsSyntax, type RenderResult } from './queue-options';
 import { enclosingFunction } from './call-context';
 import { renderConnectionOpen } from './connection-open';
+import { guardNullMessage } from './handler-null-guard-edit';
 
 /**
  * Renders fix intents for whatever the amqplib family recognised: declarations (an amqplib options
@@ -23,6 +24,7 @@ export function renderAmqplibSubject(subject: Subject, intents: FixIntent[], ctx
     case 'consumer': {
       const intent = intents[0];
       if (intents.length === 1 && intent.kind === 'manual-ack') return manualAck(ctx, subject, intent.prefetch, flavour);
+      if (intents.length === 1 && intent.kind === 'guard-null-message') return guardNullMessage(ctx, subject);
       break;
     }
     case 'connection-open':

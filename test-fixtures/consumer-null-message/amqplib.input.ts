@@ -1,0 +1,53 @@
+import amqp, { type Channel, type ConsumeMessage } from 'amqplib';
+
+export async function start(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.assertQueue('orders', { arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 } });
+  await ch.prefetch(10);
+  await ch.consume('orders', async (msg) => {
+    const order = JSON.parse(msg!.content.toString());
+    await ship(order);
+    ch.ack(msg!);
+  });
+  // The destructured parameter throws before the body runs.
+  await ch.consume('invoices', ({ content }: ConsumeMessage) => bill(content));
+  await ch.consume('refunds', onRefund);
+  await ch.consume('audit', (msg) => {
+    // A guard that throws fails the same way as the TypeError.
+    if (!msg) throw new Error('consumer cancelled');
+    record(msg.content);
+  });
+  await ch.consume('emails', (msg) => {
+    try {
+      send(msg!.content);
+    } catch (err) {
+      console.error(err);
+      throw err;
+    }
+  });
+  await ch.consume('acks', (msg) => { ch.ack(msg!); });
+
+  function onRefund(msg: ConsumeMessage | null) {
+    refund(msg!.fields.deliveryTag, msg!.content);
+  }
+}
+
+export class Worker {
+  constructor(private readonly ch: Channel) {}
+
+  async listen() {
+    await this.ch.prefetch(5);
+    await this.ch.consume('jobs', (msg) => this.handle(msg));
+  }
+
+  private handle(msg: ConsumeMessage | null) {
+    run(msg!.properties.headers);
+  }
+}
+
+declare function ship(o: unknown): Promise<void>;
+declare function bill(b: Buffer): void;
+declare function record(b: Buffer): void;
+declare function send(b: Buffer): void;
+declare function refund(tag: number, b: Buffer): void;
+declare function run(h: unknown): void;
