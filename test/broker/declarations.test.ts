@@ -11,21 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLARATION_RULES } from '../../src/rules';
 import type { Finding } from '../../src/model';
 import { brokerAvailable, strictUrl, WHEN_STRICT } from './broker-env';
+import { execute, showOutcome, type Outcome } from './drivers';
 import {
-  CLIENTS,
   codemod,
   declarationModule,
   deleteQueues,
-  execute,
   expectedReply,
   queueExists,
   queueName,
   Sandbox,
-  showOutcome,
   withQueueName,
-  type Client,
+  type AmqplibClient as Client,
   type Codemod,
-  type Outcome,
   type Reply,
 } from './harness';
 
@@ -105,6 +102,8 @@ export const DECLARATION_CASES: DeclarationCase[] = [
 ];
 
 /** The rules the broker enforces: those that state the broker's reply. */
+const CLIENTS: readonly Client[] = ['amqplib', 'amqplib-callback', 'acm-wrapper', 'acm-setup'];
+
 const ENFORCED = DECLARATION_RULES.filter((r) => r.meta.brokerError);
 
 const sameText = (actual: Reply | undefined, brokerError: string) => {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLARATION_RULES } from '../../src/rules';
 import { brokerAvailable, strictUrl, WHEN_STRICT } from './broker-env';
-import { codemod, declarationModule, deleteQueues, execute, queueName, Sandbox, showOutcome } from './harness';
+import { execute, showOutcome } from './drivers';
+import { codemod, declarationModule, deleteQueues, queueName, Sandbox } from './harness';
 
 /**
  * A sample of generated declarations (flags, queue types and x-arguments): whenever the codemod's

@@ -7,18 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';
 import { legacyBrokerAvailable, legacyUrl, WHEN_LEGACY } from './broker-env';
-import {
-  codemod,
-  declarationModule,
-  deleteQueues,
-  execute,
-  queueName,
-  Sandbox,
-  showOutcome,
-  showReply,
-  type Outcome,
-  type Reply,
-} from './harness';
+import { execute, showOutcome, type Outcome } from './drivers';
+import { codemod, declarationModule, deleteQueues, queueName, Sandbox, showReply, type Reply } from './harness';
 
 /** What the broker does: 'accepted', or a reply whose text starts so (NAME is the queue's name). */
 type Expect = 'accepted' | { code: number; text: string };
