@@ -20,12 +20,13 @@
  * | rascal            | subscription channelPrefetch            | subscription prefetch / options.noAck |
  * | amqplib-callback, acm-wrapper | the same library as amqplib / acm-setup; declarations only (libraries.test.ts) | |
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';
 import { ruleById } from '../../src/rules';
 import { brokerAvailable, legacyBrokerAvailable, legacyUrl, strictUrl, WHEN_LEGACY, WHEN_STRICT } from './broker-env';
 import { DRIVERS, execute, showOutcome, type ConsumeSpec, type Driver, type Outcome, type QueueSpec } from './drivers';
-import { codemod, deleteQueues, expectedReply, queueName, Sandbox, withQueueName, type Codemod, type Reply } from './harness';
+import { codemod, deleteQueues, queueName, Sandbox, withQueueName, type Codemod } from './harness';
+import { asStated, brokerScope } from './scope';
 
 interface ConsumerCase {
   rule: 'global-qos' | 'stream-consumer-requirements';
@@ -51,11 +52,6 @@ const REFUSED: ConsumerCase[] = [
 
 const consumerDrivers = (c: ConsumeSpec) => DRIVERS.filter((d) => d.consumer?.('q', quorum, c) !== undefined);
 
-function cut(actual: Reply | undefined, brokerError: string) {
-  const want = expectedReply(brokerError);
-  return { actual: actual ? { code: actual.code, text: actual.text.slice(0, want.text.length) } : undefined, want };
-}
-
 describe('the consumer matrix', () => {
   it('covers both consumer rules that state a broker error, each with a main case', () => {
     expect(REFUSED.filter((c) => c.main).map((c) => c.rule).sort()).toEqual(['global-qos', 'stream-consumer-requirements']);
@@ -69,15 +65,7 @@ describe('the consumer matrix', () => {
 
 function defineCases(cases: ConsumerCase[], url: () => string, title: string, when: boolean) {
   describe.skipIf(!when)(title, () => {
-    let sandbox: Sandbox;
-    const created = new Set<string>();
-    beforeAll(() => {
-      sandbox = new Sandbox('rmq4-consumers-');
-    });
-    afterAll(async () => {
-      await deleteQueues(url(), created);
-      sandbox?.remove();
-    }, 60_000);
+    const scope = brokerScope('rmq4-consumers-', url);
 
     for (const c of cases) for (const d of consumerDrivers(c.consume)) defineCase(c, d);
 
@@ -90,14 +78,15 @@ function defineCases(cases: ConsumerCase[], url: () => string, title: string, wh
         let before: Outcome;
         let after: Outcome;
 
-        beforeAll(async () => {
-          created.add(name);
-          fixed = codemod(source, `${c.slug}-${d.id}.js`, { target: c.target });
+        const result = scope.parallel(async () => {
+          scope.created.add(name);
+          const fixed = codemod(source, `${c.slug}-${d.id}.js`, { target: c.target });
           const mine = fixed.findings.filter((f) => f.ruleId === c.rule);
-          finding = mine.length === 1 ? mine[0] : undefined;
-          before = await execute(sandbox, d.id, source, url());
-          after = await execute(sandbox, d.id, fixed.output, url());
-        }, 60_000);
+          const before = await execute(scope.sandbox, d.id, source, url());
+          const after = await execute(scope.sandbox, d.id, fixed.output, url());
+          return { fixed, finding: mine.length === 1 ? mine[0] : undefined, before, after };
+        });
+        beforeAll(async () => void ({ fixed, finding, before, after } = await result()), 60_000);
 
         it(`the codemod finds ${c.rule} once, as ${d.library}, with a ${c.fix}`, () => {
           expect(fixed.findings.filter((f) => f.ruleId === c.rule).map((f) => [f.client, f.severity, f.fix.kind])).toEqual([[d.library, 'error', c.fix]]);
@@ -106,13 +95,13 @@ function defineCases(cases: ConsumerCase[], url: () => string, title: string, wh
 
         it("the original is refused with exactly the finding's brokerError", () => {
           expect(before.accepted, `the broker accepted:\n${source}`).toBe(false);
-          const { actual, want } = cut(before.accepted ? undefined : before.reply, finding!.brokerError!);
+          const { actual, want } = asStated(before.accepted ? undefined : before.reply, finding!.brokerError!);
           expect(actual, `${d.id} surfaced ${showOutcome(before)}; the finding says ${finding!.brokerError}`).toEqual(want);
         });
 
         if (c.main) {
           it(`the reply is ${c.rule}'s meta.brokerError`, () => {
-            const { actual, want } = cut(before.accepted ? undefined : before.reply, withQueueName(ruleById(c.rule)!.meta.brokerError!, name));
+            const { actual, want } = asStated(before.accepted ? undefined : before.reply, withQueueName(ruleById(c.rule)!.meta.brokerError!, name));
             expect(actual, `${d.id} surfaced ${showOutcome(before)}`).toEqual(want);
           });
         }

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { OP_TIMEOUT } from './broker-env';
 import { consumerModules } from './consumer-modules';
+import { limited } from './limited';
 import { argsText, flagEntries, literal, objectText, optionsText, type ConsumeSpec, type QueueSpec } from './render';
 import { declarationModule, replyOf, ROOT, settle, showReply, withTimeout, type AmqplibClient, type Reply, type Sandbox } from './harness';
 
@@ -47,6 +48,8 @@ export interface Driver {
   watch(conn: Closable): Watched;
   /** The broker's reply inside one of this library's errors. */
   reply(error: unknown): Reply | undefined;
+  /** Runs must not overlap (the driver watches process-wide hooks while it runs). */
+  oneAtATime?: boolean;
 }
 
 // ---------------------------------------------------------------- the broker's reply in each library's errors
@@ -151,12 +154,16 @@ const amqplibFamily = (id: AmqplibClient) => (name: string, spec: QueueSpec) => 
 /**
  * rascal opens its connections with amqplib's callback API and does not hand a connection's close
  * to the caller when Broker.create fails (it rejects with "Channel ended, no reply will be
- * forthcoming" on a 541): the driver watches the amqplib connections rascal opens while it runs.
+ * forthcoming" on a 541): the driver watches the amqplib connections rascal itself opens while it
+ * runs (those whose connect call comes from rascal's code; other drivers use the same amqplib).
+ * One rascal run at a time, so that each run sees only its own connections.
  */
+const RASCAL_CODE = `${path.sep}rascal${path.sep}lib${path.sep}`;
 function runRascal(mod: unknown, url: string, watch: Watch): Promise<string | undefined> {
   const api = createRequire(path.join(ROOT, 'node_modules', 'rascal', 'package.json'))('amqplib/callback_api') as { connect: (...a: any[]) => unknown };
   const original = api.connect;
   api.connect = (...args: any[]) => {
+    if (!new Error().stack?.includes(RASCAL_CODE)) return original.apply(api, args);
     const cb = args[args.length - 1] as (err: unknown, conn?: Closable) => void;
     return original.apply(api, [...args.slice(0, -1), (err: unknown, conn?: Closable) => (conn && watch({ amqplibConnection: conn }), cb(err, conn))]);
   };
@@ -272,6 +279,7 @@ module.exports = async function declare(url, watch) {
 `,
     consumer: consumerModules.rascal,
     run: runRascal,
+    oneAtATime: true,
     watch: (conn) =>
       conn.amqplibConnection
         ? watched((onError, onClosed) => {
@@ -298,8 +306,15 @@ export type Outcome = { accepted: true; queue?: string } | { accepted: false; re
  * Loads a declaration module and runs it against the broker at `url`, on its own connection (a 541
  * closes the connection), then closes the connection. Never throws for a refusal: the outcome says it.
  */
-export async function execute(sandbox: Sandbox, id: DriverId, source: string, url: string): Promise<Outcome> {
+export function execute(sandbox: Sandbox, id: DriverId, source: string, url: string): Promise<Outcome> {
   const d = driver(id);
+  return d.oneAtATime ? oneAtATime(() => executeNow(sandbox, d, source, url)) : executeNow(sandbox, d, source, url);
+}
+
+const oneAtATime = limited(1);
+
+async function executeNow(sandbox: Sandbox, d: Driver, source: string, url: string): Promise<Outcome> {
+  const id = d.id;
   const mod = sandbox.load(source);
   const watchedConns: Watched[] = [];
   const watch: Watch = (conn) => void watchedConns.push(d.watch(conn));

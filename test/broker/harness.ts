@@ -220,11 +220,22 @@ export async function queueExists(url: string, name: string): Promise<boolean> {
   }
 }
 
-/** Deletes queues (missing ones are fine), each on a fresh connection. */
+/** Deletes queues (missing ones are fine) on one connection, each on a channel of its own (a refusal closes only that channel). */
 export async function deleteQueues(url: string, names: Iterable<string>): Promise<void> {
-  for (const name of new Set(names)) {
-    if (!name) continue;
-    await withConnection(url, (ch) => ch.deleteQueue(name)).catch(() => undefined);
+  const queues = [...new Set(names)].filter(Boolean);
+  if (!queues.length) return;
+  const conn = await withTimeout(amqp.connect(url, { timeout: 5000 }), OP_TIMEOUT, `connecting to ${url.replace(/:[^:@/]*@/, ':***@')}`).catch(() => undefined);
+  if (!conn) return;
+  conn.on('error', () => undefined);
+  try {
+    for (const name of queues) {
+      const ch = await conn.createChannel().catch(() => undefined);
+      if (!ch) break;
+      ch.on('error', () => undefined);
+      await withTimeout(ch.deleteQueue(name), OP_TIMEOUT, `deleting ${name}`).then(() => ch.close(), () => undefined).catch(() => undefined);
+    }
+  } finally {
+    await settle(Promise.resolve().then(() => conn.close()), 3000);
   }
 }
 

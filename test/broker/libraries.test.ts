@@ -22,12 +22,13 @@
  * amqplib before 0.10.6 sends frame_max 4096 unless told otherwise: reference/rabbitmq4-catalogue.md G1.)
  */
 import * as amqp from 'amqplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';
 import { DECLARATION_RULES } from '../../src/rules';
 import { brokerAvailable, OP_TIMEOUT, strictUrl, WHEN_STRICT } from './broker-env';
 import { DRIVERS, execute, showOutcome, type Driver, type Outcome, type QueueSpec } from './drivers';
-import { codemod, deleteQueues, expectedReply, queueExists, queueName, replyOf, Sandbox, showReply, withQueueName, withTimeout, type Codemod, type Reply } from './harness';
+import { codemod, deleteQueues, queueExists, queueName, replyOf, showReply, withQueueName, withTimeout, type Codemod } from './harness';
+import { asStated, brokerScope } from './scope';
 
 interface Spec {
   rule: string;
@@ -64,12 +65,6 @@ const SPECS: Spec[] = [
 /** The rules the broker enforces on declarations: those that state the broker's reply. */
 const ENFORCED = DECLARATION_RULES.filter((r) => r.meta.brokerError).map((r) => r.meta.id);
 
-/** The code and as much of the broker's text as the rule states (the broker may say more). */
-function cut(actual: Reply | undefined, brokerError: string) {
-  const want = expectedReply(brokerError);
-  return { actual: actual ? { code: actual.code, text: actual.text.slice(0, want.text.length) } : undefined, want };
-}
-
 describe('the library matrix covers every enforced declaration rule with every driver', () => {
   it('every rule with a brokerError has a main case', () => {
     expect([...new Set(SPECS.filter((s) => s.main).map((s) => s.rule))].sort()).toEqual([...ENFORCED].sort());
@@ -86,16 +81,7 @@ describe('the library matrix covers every enforced declaration rule with every d
 });
 
 describe.skipIf(!brokerAvailable())(`every library against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
-  let sandbox: Sandbox;
-  const created = new Set<string>();
-
-  beforeAll(() => {
-    sandbox = new Sandbox('rmq4-libraries-');
-  });
-  afterAll(async () => {
-    await deleteQueues(strictUrl(), created);
-    sandbox?.remove();
-  }, 60_000);
+  const scope = brokerScope('rmq4-libraries-', strictUrl);
 
   for (const s of SPECS) {
     for (const d of DRIVERS) defineCase(s, d);
@@ -111,18 +97,19 @@ describe.skipIf(!brokerAvailable())(`every library against the strict RabbitMQ 4
       let after: Outcome;
       let exists = false;
 
-      beforeAll(async () => {
-        created.add(name);
-        fixed = codemod(source, `${s.slug}-${d.id}.js`);
+      const result = scope.parallel(async () => {
+        scope.created.add(name);
+        const fixed = codemod(source, `${s.slug}-${d.id}.js`);
         const mine = fixed.findings.filter((f) => f.ruleId === s.rule);
-        finding = mine.length === 1 ? mine[0] : undefined;
-        before = await execute(sandbox, d.id, source, strictUrl());
+        const before = await execute(scope.sandbox, d.id, source, strictUrl());
         await deleteQueues(strictUrl(), [name]);
-        after = await execute(sandbox, d.id, fixed.output, strictUrl());
+        const after = await execute(scope.sandbox, d.id, fixed.output, strictUrl());
         const exclusive = codemod(fixed.output, `${s.slug}-${d.id}.js`).result.model?.declarations[0]?.exclusive;
         const gone = exclusive?.kind !== 'unknown' && exclusive?.value === true;
-        exists = after.accepted && (gone || (await queueExists(strictUrl(), name)));
-      }, 60_000);
+        const exists = after.accepted && (gone || (await queueExists(strictUrl(), name)));
+        return { fixed, finding: mine.length === 1 ? mine[0] : undefined, before, after, exists };
+      });
+      beforeAll(async () => void ({ fixed, finding, before, after, exists } = await result()), 60_000);
 
       it(`the codemod finds ${s.rule} once, as ${d.library}, and rewrites it`, () => {
         expect(fixed.findings.filter((f) => f.ruleId === s.rule).map((f) => [f.client, f.severity, f.fix.kind])).toEqual([[d.library, 'error', 'rewrite']]);
@@ -132,14 +119,14 @@ describe.skipIf(!brokerAvailable())(`every library against the strict RabbitMQ 4
 
       it("the original is refused with exactly the finding's brokerError", () => {
         expect(before.accepted, `the broker accepted:\n${source}`).toBe(false);
-        const { actual, want } = cut(before.accepted ? undefined : before.reply, finding!.brokerError!);
+        const { actual, want } = asStated(before.accepted ? undefined : before.reply, finding!.brokerError!);
         expect(actual, `${d.id} surfaced ${showOutcome(before)}; the finding says ${finding!.brokerError}`).toEqual(want);
       });
 
       if (s.main) {
         it(`the reply is ${s.rule}'s meta.brokerError`, () => {
           const brokerError = withQueueName(DECLARATION_RULES.find((r) => r.meta.id === s.rule)!.meta.brokerError!, name);
-          const { actual, want } = cut(before.accepted ? undefined : before.reply, brokerError);
+          const { actual, want } = asStated(before.accepted ? undefined : before.reply, brokerError);
           expect(actual, `${d.id} surfaced ${showOutcome(before)}`).toEqual(want);
         });
       }

@@ -6,11 +6,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';
 import { legacyBrokerAvailable, legacyUrl, WHEN_LEGACY } from './broker-env';
 import { execute, showOutcome, type Outcome } from './drivers';
 import { codemod, declarationModule, deleteQueues, queueName, ROOT, Sandbox, showReply, type Reply } from './harness';
+import { brokerScope } from './scope';
 
 /** What the broker does: 'accepted', or a reply whose text starts so (NAME is the queue's name). */
 type Expect = 'accepted' | { code: number; text: string };
@@ -289,16 +290,8 @@ function agreement(existingQueue: string, o: Outcome): { says: string; broker: s
 }
 
 describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the legacy node ${WHEN_LEGACY}`, () => {
-  let sandbox: Sandbox;
-  const created = new Set<string>();
-
-  beforeAll(() => {
-    sandbox = new Sandbox();
-  });
-  afterAll(async () => {
-    await deleteQueues(legacyUrl(), created);
-    sandbox?.remove();
-  }, 60_000);
+  const scope = brokerScope('rmq4-broker-', legacyUrl);
+  const created = scope.created;
 
   for (const c of CASES) {
     describe(`${c.rule} · ${c.what}`, () => {
@@ -317,14 +310,14 @@ describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the le
         finding = fixed.findings.find((f) => f.ruleId === c.rule && f.fix.kind === 'rewrite');
         output = fixed.output;
         if (name) created.add(name);
-        oldOutcome = await execute(sandbox, 'amqplib', source, legacyUrl());
+        oldOutcome = await execute(scope.sandbox, 'amqplib', source, legacyUrl());
         if (oldOutcome.accepted && oldOutcome.queue) created.add(oldOutcome.queue);
-        newOutcome = await execute(sandbox, 'amqplib', output, legacyUrl());
+        newOutcome = await execute(scope.sandbox, 'amqplib', output, legacyUrl());
         if (newOutcome.accepted && newOutcome.queue) created.add(newOutcome.queue);
         if (c.standIn) {
           created.add(standInName);
-          standInOutcome = await execute(sandbox, 'amqplib', declarationModule('amqplib', standInName, c.standIn.options), legacyUrl());
-          standInNew = await execute(sandbox, 'amqplib', codemod(declarationModule('amqplib', standInName, c.options), `${c.slug}-stand-in.js`).output, legacyUrl());
+          standInOutcome = await execute(scope.sandbox, 'amqplib', declarationModule('amqplib', standInName, c.standIn.options), legacyUrl());
+          standInNew = await execute(scope.sandbox, 'amqplib', codemod(declarationModule('amqplib', standInName, c.options), `${c.slug}-stand-in.js`).output, legacyUrl());
         }
       }, 60_000);
 
@@ -362,9 +355,9 @@ describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the le
         it("the advice's other way out, exclusive: true, is refused against the existing queue (405 RESOURCE_LOCKED)", async () => {
           const other = queueName('rd-durable-exclusive');
           created.add(other);
-          const transient = await execute(sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false }'), legacyUrl());
+          const transient = await execute(scope.sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false }'), legacyUrl());
           expect(showOutcome(transient)).toMatch(/^accepted/);
-          const exclusive = await execute(sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false, exclusive: true }'), legacyUrl());
+          const exclusive = await execute(scope.sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false, exclusive: true }'), legacyUrl());
           const want = { code: 405, text: `RESOURCE_LOCKED - cannot obtain exclusive access to locked queue '${other}' in vhost '/'` };
           expect(asExpected(exclusive, want, other)).toBe(showExpect(want, other));
         }, 30_000);

@@ -116,25 +116,35 @@ export function writeProject(dir: string, files: Record<string, string>): void {
   }
 }
 
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  module: ts.ModuleKind.CommonJS,
+  target: ts.ScriptTarget.ES2022,
+  moduleResolution: ts.ModuleResolutionKind.Node10,
+  ignoreDeprecations: '6.0',
+  esModuleInterop: true,
+  strict: true,
+  skipLibCheck: true,
+  types: ['node'],
+};
+
+const sourcesOf = (dir: string) => Object.keys(workerProject('')).map((rel) => path.join(dir, rel));
+const outputOf = (dir: string, outDir: string, file: string) => path.join(outDir, path.relative(path.join(dir, 'src'), file).replace(/\.ts$/, '.js'));
+
+/** Compiles the project's src/ to `outDir` (CommonJS) file by file, without type-checking. */
+export function transpile(dir: string, outDir: string): void {
+  for (const file of sourcesOf(dir)) {
+    const out = outputOf(dir, outDir, file);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, ts.transpileModule(fs.readFileSync(file, 'utf8'), { compilerOptions: COMPILER_OPTIONS, fileName: file }).outputText);
+  }
+}
+
 /**
  * Type-checks the project's src/ and compiles it to `outDir` (CommonJS), as the user's build would.
  * Returns the type errors (empty when the project compiles).
  */
 export function build(dir: string, outDir: string): string[] {
-  const files = Object.keys(workerProject('')).map((rel) => path.join(dir, rel));
-  const program = ts.createProgram(files, {
-    rootDir: path.join(dir, 'src'),
-    outDir,
-    module: ts.ModuleKind.CommonJS,
-    target: ts.ScriptTarget.ES2022,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    ignoreDeprecations: '6.0',
-    esModuleInterop: true,
-    strict: true,
-    skipLibCheck: true,
-    types: ['node'],
-    typeRoots: [path.join(dir, 'node_modules', '@types')],
-  });
+  const program = ts.createProgram(sourcesOf(dir), { ...COMPILER_OPTIONS, rootDir: path.join(dir, 'src'), outDir, typeRoots: [path.join(dir, 'node_modules', '@types')] });
   const emitted = program.emit();
   return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
