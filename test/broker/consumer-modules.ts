@@ -111,39 +111,43 @@ module.exports = async function consume(url, watch) {
 `;
 }
 
-/** rascal: a subscription in the config; a global prefetch is `channelPrefetch`, rascal's own prefetch defaults to 10. */
-function rascal(name: string, queue: QueueSpec, c: ConsumeSpec): string {
+/**
+ * rascal: the queue (and, to consume it, a subscription) in the config. A global prefetch is
+ * `channelPrefetch`; rascal's own prefetch defaults to 10. Without `c`, the module only declares.
+ */
+export function rascalModule(name: string, queue: QueueSpec, c?: ConsumeSpec): string {
   const q = literal(name);
-  const prefetch: [string, string][] = c.global ? [['prefetch', '0'], ['channelPrefetch', String(c.prefetch)]] : [['prefetch', String(c.prefetch ?? 0)]];
-  const subscription = objectText([['queue', q], ...prefetch, ...(c.noAck === undefined ? [] : [['options', `{ noAck: ${c.noAck} }`] as [string, string]])]);
+  const prefetch: [string, string][] = c?.global ? [['prefetch', '0'], ['channelPrefetch', String(c.prefetch)]] : [['prefetch', String(c?.prefetch ?? 0)]];
+  const subscription = c && objectText([['queue', q], ...prefetch, ...(c.noAck === undefined ? [] : [['options', `{ noAck: ${c.noAck} }`] as [string, string]])]);
+  const subscriptions = subscription ? `\n        subscriptions: {\n          work: ${subscription},\n        },` : '';
+  const consume = c
+    ? `
+  const subscription = await broker.subscribe('work');
+  await new Promise((resolve, reject) => {
+    subscription.on('error', reject);
+    subscription.on('subscribed', resolve);
+    subscription.on('message', (message, content, ackOrNack) => ackOrNack());
+  });`
+    : '';
   return `'use strict';
 const { BrokerAsPromised: Broker } = require('rascal');
 
-module.exports = async function consume(url, watch) {
+module.exports = async function ${c ? 'consume' : 'declare'}(url, watch) {
   const config = {
     vhosts: {
       '/': {
         connection: { url },
         queues: {
           ${q}: { options: ${optionsText(queue)} },
-        },
-        subscriptions: {
-          work: ${subscription},
-        },
+        },${subscriptions}
       },
     },
   };
   const broker = await Broker.create(config);
-  watch(broker);
-  const subscription = await broker.subscribe('work');
-  await new Promise((resolve, reject) => {
-    subscription.on('error', reject);
-    subscription.on('subscribed', resolve);
-    subscription.on('message', (message, content, ackOrNack) => ackOrNack());
-  });
+  watch(broker);${consume}
   return { queue: ${q} };
 };
 `;
 }
 
-export const consumerModules = { amqplib, acmSetup, rabbitmqClient, cloudamqpChannel, cloudamqpSession, rascal };
+export const consumerModules = { amqplib, acmSetup, rabbitmqClient, cloudamqpChannel, cloudamqpSession, rascal: rascalModule };

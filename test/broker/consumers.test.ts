@@ -25,8 +25,9 @@ import type { Finding } from '../../src/model';
 import { ruleById } from '../../src/rules';
 import { brokerAvailable, legacyBrokerAvailable, legacyUrl, strictUrl, WHEN_LEGACY, WHEN_STRICT } from './broker-env';
 import { DRIVERS, execute, showOutcome, type ConsumeSpec, type Driver, type Outcome, type QueueSpec } from './drivers';
-import { codemod, deleteQueues, queueName, Sandbox, withQueueName, type Codemod } from './harness';
-import { asStated, brokerScope } from './scope';
+import { codemod, deleteQueues, queueName, Sandbox, type Codemod } from './harness';
+import { itIsRefusedAsStated } from './refusal';
+import { brokerScope } from './scope';
 
 interface ConsumerCase {
   rule: 'global-qos' | 'stream-consumer-requirements';
@@ -93,18 +94,7 @@ function defineCases(cases: ConsumerCase[], url: () => string, title: string, wh
           expect(fixed.output).not.toBe(source);
         });
 
-        it("the original is refused with exactly the finding's brokerError", () => {
-          expect(before.accepted, `the broker accepted:\n${source}`).toBe(false);
-          const { actual, want } = asStated(before.accepted ? undefined : before.reply, finding!.brokerError!);
-          expect(actual, `${d.id} surfaced ${showOutcome(before)}; the finding says ${finding!.brokerError}`).toEqual(want);
-        });
-
-        if (c.main) {
-          it(`the reply is ${c.rule}'s meta.brokerError`, () => {
-            const { actual, want } = asStated(before.accepted ? undefined : before.reply, withQueueName(ruleById(c.rule)!.meta.brokerError!, name));
-            expect(actual, `${d.id} surfaced ${showOutcome(before)}`).toEqual(want);
-          });
-        }
+        itIsRefusedAsStated(d.id, c.rule, c.main, name, () => ({ source, finding, before }));
 
         if (c.fix === 'rewrite') {
           it('the fixed module is accepted by the same library, and nothing is left to fix', () => {

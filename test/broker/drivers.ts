@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { OP_TIMEOUT } from './broker-env';
-import { consumerModules } from './consumer-modules';
+import { consumerModules, rascalModule } from './consumer-modules';
 import { limited } from './limited';
 import { argsText, flagEntries, literal, objectText, optionsText, type ConsumeSpec, type QueueSpec } from './render';
 import { declarationModule, replyOf, ROOT, settle, showReply, withTimeout, type AmqplibClient, type Reply, type Sandbox } from './harness';
@@ -258,25 +258,7 @@ module.exports = async function declare(url, watch) {
   {
     id: 'rascal',
     library: 'rascal',
-    module: (name, spec) => `'use strict';
-const { BrokerAsPromised: Broker } = require('rascal');
-
-module.exports = async function declare(url, watch) {
-  const config = {
-    vhosts: {
-      '/': {
-        connection: { url },
-        queues: {
-          ${literal(name)}: { options: ${optionsText(spec)} },
-        },
-      },
-    },
-  };
-  const broker = await Broker.create(config);
-  watch(broker);
-  return { queue: ${literal(name)} };
-};
-`,
+    module: (name, spec) => rascalModule(name, spec),
     consumer: consumerModules.rascal,
     run: runRascal,
     oneAtATime: true,

@@ -27,8 +27,9 @@ import type { Finding } from '../../src/model';
 import { DECLARATION_RULES } from '../../src/rules';
 import { brokerAvailable, OP_TIMEOUT, strictUrl, WHEN_STRICT } from './broker-env';
 import { DRIVERS, execute, showOutcome, type Driver, type Outcome, type QueueSpec } from './drivers';
-import { codemod, deleteQueues, queueExists, queueName, replyOf, showReply, withQueueName, withTimeout, type Codemod } from './harness';
-import { asStated, brokerScope } from './scope';
+import { codemod, deleteQueues, queueExists, queueName, replyOf, showReply, withTimeout, type Codemod } from './harness';
+import { itIsRefusedAsStated } from './refusal';
+import { brokerScope } from './scope';
 
 interface Spec {
   rule: string;
@@ -117,19 +118,7 @@ describe.skipIf(!brokerAvailable())(`every library against the strict RabbitMQ 4
         expect(fixed.output).not.toContain('rabbitmq4-codemod(');
       });
 
-      it("the original is refused with exactly the finding's brokerError", () => {
-        expect(before.accepted, `the broker accepted:\n${source}`).toBe(false);
-        const { actual, want } = asStated(before.accepted ? undefined : before.reply, finding!.brokerError!);
-        expect(actual, `${d.id} surfaced ${showOutcome(before)}; the finding says ${finding!.brokerError}`).toEqual(want);
-      });
-
-      if (s.main) {
-        it(`the reply is ${s.rule}'s meta.brokerError`, () => {
-          const brokerError = withQueueName(DECLARATION_RULES.find((r) => r.meta.id === s.rule)!.meta.brokerError!, name);
-          const { actual, want } = asStated(before.accepted ? undefined : before.reply, brokerError);
-          expect(actual, `${d.id} surfaced ${showOutcome(before)}`).toEqual(want);
-        });
-      }
+      itIsRefusedAsStated(d.id, s.rule, s.main, name, () => ({ source, finding, before }));
 
       it('the fixed module is accepted by the same library, and nothing is left to fix', () => {
         expect(showOutcome(after), `fixed module:\n${fixed.output}`).toMatch(/^accepted/);
