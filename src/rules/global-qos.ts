@@ -34,12 +34,20 @@ export const globalQos: QosRule = {
       ];
     }
     if (replicated.length) {
+      // The broker refuses the first of these consumes. A stream checks for a consumer prefetch
+      // before the global limit: with only a global prefetch on the channel it answers 406 (channel).
+      const first = replicated[0];
+      const stream = ctx.queueTypes.get(first) === 'stream';
       return [
         {
           ...common,
           severity: 'error',
-          message: `prefetch(${count ?? '?'}, global=true) on a channel that consumes ${replicated.map((q) => `'${q}'`).join(', ')} (quorum/stream): RabbitMQ refuses the consume and closes the connection (540).`,
-          brokerError: `540 NOT_IMPLEMENTED - queue '${replicated[0]}' in vhost '/' does not support global qos`,
+          message: stream
+            ? `prefetch(${count ?? '?'}, global=true) on a channel that consumes ${replicated.map((q) => `'${q}'`).join(', ')} (quorum/stream): a global prefetch is not a consumer prefetch, so RabbitMQ refuses the stream consume (406, closing the channel); with a per-consumer prefetch also set it would refuse it with 540, closing the connection.`
+            : `prefetch(${count ?? '?'}, global=true) on a channel that consumes ${replicated.map((q) => `'${q}'`).join(', ')} (quorum/stream): RabbitMQ refuses the consume and closes the connection (540).`,
+          brokerError: stream
+            ? `406 PRECONDITION_FAILED - consumer prefetch count is not set for stream queue '${first}' in vhost '/'`
+            : `540 NOT_IMPLEMENTED - queue '${first}' in vhost '/' does not support global qos`,
         },
       ];
     }

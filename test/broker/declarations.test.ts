@@ -7,27 +7,13 @@
  * Each case is a small CommonJS module using the real client library; the codemod reads and rewrites
  * exactly that text, and both versions are loaded and run.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DECLARATION_RULES } from '../../src/rules';
 import type { Finding } from '../../src/model';
 import { brokerAvailable, strictUrl, WHEN_STRICT } from './broker-env';
-import {
-  CLIENTS,
-  codemod,
-  declarationModule,
-  deleteQueues,
-  execute,
-  expectedReply,
-  queueExists,
-  queueName,
-  Sandbox,
-  showOutcome,
-  withQueueName,
-  type Client,
-  type Codemod,
-  type Outcome,
-  type Reply,
-} from './harness';
+import { execute, showOutcome, type Outcome } from './drivers';
+import { codemod, declarationModule, deleteQueues, queueExists, queueName, withQueueName, type AmqplibClient as Client, type Codemod } from './harness';
+import { asStated, brokerScope } from './scope';
 
 interface DeclarationCase {
   rule: string;
@@ -105,13 +91,9 @@ export const DECLARATION_CASES: DeclarationCase[] = [
 ];
 
 /** The rules the broker enforces: those that state the broker's reply. */
-const ENFORCED = DECLARATION_RULES.filter((r) => r.meta.brokerError);
+const CLIENTS: readonly Client[] = ['amqplib', 'amqplib-callback', 'acm-wrapper', 'acm-setup'];
 
-const sameText = (actual: Reply | undefined, brokerError: string) => {
-  const want = expectedReply(brokerError);
-  // The code, and as much of the broker's text as the rule states (the broker may say more).
-  return { actual: actual ? { code: actual.code, text: actual.text.slice(0, want.text.length) } : undefined, want };
-};
+const ENFORCED = DECLARATION_RULES.filter((r) => r.meta.brokerError);
 
 describe('the broker suite covers every rule the broker enforces, with every client', () => {
   it('lists the enforced rules', () => {
@@ -130,16 +112,8 @@ describe('the broker suite covers every rule the broker enforces, with every cli
 });
 
 describe.skipIf(!brokerAvailable())(`declarations against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
-  let sandbox: Sandbox;
-  const created = new Set<string>();
-
-  beforeAll(() => {
-    sandbox = new Sandbox();
-  });
-  afterAll(async () => {
-    await deleteQueues(strictUrl(), created);
-    sandbox?.remove();
-  }, 60_000);
+  const scope = brokerScope('rmq4-broker-', strictUrl);
+  const created = scope.created;
 
   for (const c of DECLARATION_CASES) {
     describe(`${c.rule} · ${c.client} · ${c.what}`, () => {
@@ -151,21 +125,22 @@ describe.skipIf(!brokerAvailable())(`declarations against the strict RabbitMQ 4.
       let after: Outcome;
       let afterExists: boolean | undefined;
 
-      beforeAll(async () => {
-        fixed = codemod(source, `${c.slug}.js`);
+      const result = scope.parallel(async () => {
+        const fixed = codemod(source, `${c.slug}.js`);
         const mine = fixed.findings.filter((f) => f.ruleId === c.rule);
-        finding = mine.length === 1 ? mine[0] : undefined;
         if (name) created.add(name);
-        before = await execute(sandbox, c.client, source, strictUrl());
+        const before = await execute(scope.sandbox, c.client, source, strictUrl());
         if (before.accepted && before.queue) created.add(before.queue);
         // The rewrite is checked on a broker without the queue (redeclare.test.ts checks existing queues).
         if (before.accepted) await deleteQueues(strictUrl(), [before.queue ?? name]);
-        after = await execute(sandbox, c.client, fixed.output, strictUrl());
+        const after = await execute(scope.sandbox, c.client, fixed.output, strictUrl());
         if (after.accepted && after.queue) created.add(after.queue);
         // An exclusive queue disappears with its connection; a durable or shared one must be there.
         const exclusive = codemod(fixed.output, `${c.slug}.js`).result.model?.declarations[0]?.exclusive;
-        if (after.accepted && name && !(exclusive?.kind !== 'unknown' && exclusive?.value)) afterExists = await queueExists(strictUrl(), name);
-      }, 60_000);
+        const afterExists = after.accepted && name && !(exclusive?.kind !== 'unknown' && exclusive?.value) ? await queueExists(strictUrl(), name) : undefined;
+        return { fixed, finding: mine.length === 1 ? mine[0] : undefined, before, after, afterExists };
+      });
+      beforeAll(async () => void ({ fixed, finding, before, after, afterExists } = await result()), 60_000);
 
       it(`the codemod reports ${c.rule} once, with ${c.brokerAccepts ? 'a warning' : 'an error'} and a ${c.fix ?? 'rewrite'}`, () => {
         expect(fixed.result.status).toBe('analysed');
@@ -188,7 +163,7 @@ describe.skipIf(!brokerAvailable())(`declarations against the strict RabbitMQ 4.
         it("the original is refused with exactly the finding's brokerError", () => {
           expect(before.accepted, `the broker accepted the original:\n${source}`).toBe(false);
           expect(finding!.brokerError, 'the finding states the broker reply').toBeTypeOf('string');
-          const { actual, want } = sameText(before.accepted ? undefined : before.reply, finding!.brokerError!);
+          const { actual, want } = asStated(before.accepted ? undefined : before.reply, finding!.brokerError!);
           expect(actual, `the broker answered ${showOutcome(before)}; the finding says ${finding!.brokerError}`).toEqual(want);
         });
       }
@@ -197,7 +172,7 @@ describe.skipIf(!brokerAvailable())(`declarations against the strict RabbitMQ 4.
         it(`${c.rule}'s meta.brokerError is the broker's answer to its main case`, () => {
           const rule = DECLARATION_RULES.find((r) => r.meta.id === c.rule)!;
           const brokerError = withQueueName(rule.meta.brokerError!, name);
-          const { actual, want } = sameText(before.accepted ? undefined : before.reply, brokerError);
+          const { actual, want } = asStated(before.accepted ? undefined : before.reply, brokerError);
           expect(actual, `the broker answered ${showOutcome(before)}; meta.brokerError says ${rule.meta.brokerError}`).toEqual(want);
         });
       }

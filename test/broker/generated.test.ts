@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DECLARATION_RULES } from '../../src/rules';
 import { brokerAvailable, strictUrl, WHEN_STRICT } from './broker-env';
-import { codemod, declarationModule, deleteQueues, execute, queueName, Sandbox, showOutcome } from './harness';
+import { execute, showOutcome } from './drivers';
+import { codemod, declarationModule, queueName } from './harness';
+import { brokerScope } from './scope';
 
 /**
  * A sample of generated declarations (flags, queue types and x-arguments): whenever the codemod's
@@ -35,15 +37,8 @@ const SAMPLE = fc.sample(generated, { seed: 4306, numRuns: 40 });
 const RULE_IDS = new Set(DECLARATION_RULES.map((r) => r.meta.id));
 
 describe.skipIf(!brokerAvailable())(`generated declarations after fix are accepted by the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
-  let sandbox: Sandbox;
-  const created = new Set<string>();
-  beforeAll(() => {
-    sandbox = new Sandbox();
-  });
-  afterAll(async () => {
-    await deleteQueues(strictUrl(), created);
-    sandbox?.remove();
-  }, 60_000);
+  const scope = brokerScope('rmq4-broker-', strictUrl);
+  const created = scope.created;
 
   it('every fixed declaration the rules call legal is accepted', async () => {
     let checked = 0;
@@ -55,7 +50,7 @@ describe.skipIf(!brokerAvailable())(`generated declarations after fix are accept
       const again = codemod(fixed.output, `gen-${i}.js`);
       const refusedStill = again.findings.some((f) => RULE_IDS.has(f.ruleId) && f.severity === 'error');
       if (refusedStill) continue;
-      const outcome = await execute(sandbox, 'amqplib', fixed.output, strictUrl());
+      const outcome = await execute(scope.sandbox, 'amqplib', fixed.output, strictUrl());
       expect(showOutcome(outcome), `generated ${options(g)}\nfixed:\n${fixed.output}`).toMatch(/^accepted/);
       checked++;
     }

@@ -38,7 +38,7 @@ export async function withTimeout<T>(p: Promise<T>, ms: number, what: string): P
   }
 }
 
-const settle = (p: Promise<unknown>, ms: number) => withTimeout(p, ms, 'closing').catch(() => undefined);
+export const settle = (p: Promise<unknown>, ms: number) => withTimeout(p, ms, 'closing').catch(() => undefined);
 
 // ---------------------------------------------------------------- broker replies
 
@@ -107,15 +107,14 @@ export function codemod(text: string, file = 'declare.js', options: Partial<Anal
  * The ways a declaration reaches the broker today (src/clients): amqplib's promise API, its
  * callback API, and amqp-connection-manager's ChannelWrapper.assertQueue and setup functions.
  */
-export type Client = 'amqplib' | 'amqplib-callback' | 'acm-wrapper' | 'acm-setup';
-export const CLIENTS: readonly Client[] = ['amqplib', 'amqplib-callback', 'acm-wrapper', 'acm-setup'];
+export type AmqplibClient = 'amqplib' | 'amqplib-callback' | 'acm-wrapper' | 'acm-setup';
 
 /**
  * A CommonJS module that declares one queue with the client's real API. The codemod reads and
  * rewrites exactly this text. `watch(connection)` lets the harness see the connection's errors and
  * close it; it is the only thing the module does for the test.
  */
-export function declarationModule(client: Client, name: string, options: string): string {
+export function declarationModule(client: AmqplibClient, name: string, options: string): string {
   const q = `'${name}'`;
   switch (client) {
     case 'amqplib':
@@ -196,123 +195,6 @@ export class Sandbox {
   }
 }
 
-// ---------------------------------------------------------------- running a declaration
-
-/** What the broker did with a declaration. */
-export type Outcome =
-  | { accepted: true; queue?: string }
-  | { accepted: false; reply?: Reply; errors: string[] };
-
-interface Closable {
-  on(event: string, listener: (...args: any[]) => void): unknown;
-  close(...args: any[]): unknown;
-}
-
-interface Watched {
-  errors: Error[];
-  closed: Promise<void>;
-  close(): Promise<void>;
-}
-
-function watchConnection(client: Client, conn: Closable): Watched {
-  const errors: Error[] = [];
-  let isClosed = false;
-  let markClosed!: () => void;
-  const closed = new Promise<void>((resolve) => (markClosed = resolve));
-  const acm = client === 'acm-wrapper' || client === 'acm-setup';
-  if (acm) {
-    // amqp-connection-manager reconnects by itself: a broker close is a 'disconnect'.
-    conn.on('disconnect', ({ err }: { err?: Error }) => {
-      if (err) errors.push(err);
-      markClosed();
-    });
-  } else {
-    conn.on('error', (e: Error) => errors.push(e));
-    conn.on('close', (e?: Error) => {
-      if (e) errors.push(e);
-      isClosed = true;
-      markClosed();
-    });
-  }
-  const close = async () => {
-    if (isClosed) return;
-    if (client === 'amqplib-callback') {
-      await settle(new Promise<void>((resolve) => {
-        try {
-          conn.close(() => resolve());
-        } catch {
-          resolve();
-        }
-      }), 3000);
-    } else {
-      await settle(Promise.resolve().then(() => conn.close()), 3000);
-    }
-  };
-  return { errors, closed, close };
-}
-
-type Watch = (conn: Closable) => void;
-type PromiseModule = (url: string, watch: Watch) => Promise<unknown>;
-type CallbackModule = (url: string, watch: Watch, done: (err: Error | null, ok?: unknown) => void) => void;
-type SetupModule = (url: string, watch: Watch) => { on(event: 'error', l: (e: Error) => void): unknown; waitForConnect(): Promise<void> };
-
-function run(client: Client, mod: unknown, url: string, watch: Watch): Promise<unknown> {
-  switch (client) {
-    case 'amqplib':
-    case 'acm-wrapper':
-      return (mod as PromiseModule)(url, watch);
-    case 'amqplib-callback':
-      return new Promise((resolve, reject) => (mod as CallbackModule)(url, watch, (err, ok) => (err ? reject(err) : resolve(ok))));
-    case 'acm-setup':
-      return new Promise((resolve, reject) => {
-        const wrapper = (mod as SetupModule)(url, watch);
-        // A failed setup is reported as the wrapper's 'error' (and retried after a reconnect).
-        wrapper.on('error', reject);
-        wrapper.waitForConnect().then(resolve, reject);
-      });
-  }
-}
-
-/**
- * Loads a declaration module and runs it against the broker at `url`, on its own connection (a 541
- * closes the connection), then closes the connection. Never throws for a refusal: the outcome says it.
- */
-export async function execute(sandbox: Sandbox, client: Client, source: string, url: string): Promise<Outcome> {
-  const mod = sandbox.load(source);
-  const watched: Watched[] = [];
-  const watch: Watch = (conn) => void watched.push(watchConnection(client, conn));
-  let result: unknown;
-  let failure: unknown;
-  try {
-    result = await withTimeout(run(client, mod, url, watch), OP_TIMEOUT, `the ${client} declaration`);
-  } catch (e) {
-    failure = e ?? new Error('rejected without a reason');
-  }
-  try {
-    if (failure === undefined) {
-      const queue = (result as { queue?: unknown } | undefined)?.queue;
-      return { accepted: true, queue: typeof queue === 'string' ? queue : undefined };
-    }
-    const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-    let reply = replyOf(message(failure));
-    if (!reply && watched.length) {
-      // A connection-level close (541) fails the pending declaration with "Channel ended, no reply
-      // will be forthcoming"; the reply itself arrives with the connection's close.
-      await settle(Promise.race(watched.map((w) => w.closed)), 3000);
-      reply = watched.flatMap((w) => w.errors).map((e) => replyOf(e.message)).find((r) => r);
-    }
-    return { accepted: false, reply, errors: [failure, ...watched.flatMap((w) => w.errors)].map(message) };
-  } finally {
-    await Promise.all(watched.map((w) => w.close()));
-  }
-}
-
-/** "accepted" or the reply, for assertion messages. */
-export function showOutcome(o: Outcome): string {
-  if (o.accepted) return `accepted${o.queue ? ` (queue ${o.queue})` : ''}`;
-  return `refused: ${o.reply ? showReply(o.reply) : `no broker reply found in: ${o.errors.join(' | ')}`}`;
-}
-
 // ---------------------------------------------------------------- direct broker helpers
 
 async function withConnection<T>(url: string, fn: (ch: amqp.Channel) => Promise<T>): Promise<T> {
@@ -338,11 +220,22 @@ export async function queueExists(url: string, name: string): Promise<boolean> {
   }
 }
 
-/** Deletes queues (missing ones are fine), each on a fresh connection. */
+/** Deletes queues (missing ones are fine) on one connection, each on a channel of its own (a refusal closes only that channel). */
 export async function deleteQueues(url: string, names: Iterable<string>): Promise<void> {
-  for (const name of new Set(names)) {
-    if (!name) continue;
-    await withConnection(url, (ch) => ch.deleteQueue(name)).catch(() => undefined);
+  const queues = [...new Set(names)].filter(Boolean);
+  if (!queues.length) return;
+  const conn = await withTimeout(amqp.connect(url, { timeout: 5000 }), OP_TIMEOUT, `connecting to ${url.replace(/:[^:@/]*@/, ':***@')}`).catch(() => undefined);
+  if (!conn) return;
+  conn.on('error', () => undefined);
+  try {
+    for (const name of queues) {
+      const ch = await conn.createChannel().catch(() => undefined);
+      if (!ch) break;
+      ch.on('error', () => undefined);
+      await withTimeout(ch.deleteQueue(name), OP_TIMEOUT, `deleting ${name}`).then(() => ch.close(), () => undefined).catch(() => undefined);
+    }
+  } finally {
+    await settle(Promise.resolve().then(() => conn.close()), 3000);
   }
 }
 

@@ -4,21 +4,14 @@
  * 3.13-4.2 broker would), then the codemod's NEW declaration on the same node with the same name,
  * and the finding's `existingQueue` text must say what the broker really did.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';
 import { legacyBrokerAvailable, legacyUrl, WHEN_LEGACY } from './broker-env';
-import {
-  codemod,
-  declarationModule,
-  deleteQueues,
-  execute,
-  queueName,
-  Sandbox,
-  showOutcome,
-  showReply,
-  type Outcome,
-  type Reply,
-} from './harness';
+import { execute, showOutcome, type Outcome } from './drivers';
+import { codemod, declarationModule, deleteQueues, queueName, ROOT, Sandbox, showReply, type Reply } from './harness';
+import { brokerScope } from './scope';
 
 /** What the broker does: 'accepted', or a reply whose text starts so (NAME is the queue's name). */
 type Expect = 'accepted' | { code: number; text: string };
@@ -51,6 +44,7 @@ const ARG = 'queue-argument-not-supported';
 const DEP = 'deprecated-queue-argument';
 
 const inequivalent = (key: string, rest = '') => ({ code: 406, text: `PRECONDITION_FAILED - inequivalent arg '${key}' for queue 'NAME' in vhost '/'${rest}` });
+const invalidArg = (key: string, type: string) => ({ code: 406, text: `PRECONDITION_FAILED - invalid arg '${key}' for queue 'NAME' in vhost '/' of queue type rabbit_${type}_queue` });
 const invalidProperty = (p: string) => ({ code: 406, text: `PRECONDITION_FAILED - invalid property '${p}' for queue 'NAME' in vhost '/'` });
 
 const CASES: RedeclareCase[] = [
@@ -112,6 +106,70 @@ const CASES: RedeclareCase[] = [
     next: 'accepted',
   },
   {
+    rule: QQ,
+    what: 'exclusive quorum queue with x-delivery-limit -> classic (x-queue-type and x-delivery-limit removed)',
+    slug: 'rd-qq-exclusive-limit',
+    options: `{ exclusive: true, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 } }`,
+    old: invalidProperty('exclusive-owner'),
+    next: 'accepted',
+  },
+  {
+    rule: SQ,
+    what: 'exclusive stream -> exclusive: false',
+    slug: 'rd-sq-exclusive',
+    options: `{ exclusive: true, arguments: { 'x-queue-type': 'stream' } }`,
+    old: invalidProperty('exclusive-owner'),
+    next: 'accepted',
+  },
+  {
+    rule: SQ,
+    what: 'non-durable stream -> durable: true',
+    slug: 'rd-sq-non-durable',
+    options: `{ durable: false, arguments: { 'x-queue-type': 'stream' } }`,
+    old: invalidProperty('non-durable'),
+    next: 'accepted',
+  },
+  {
+    rule: ARG,
+    what: 'classic queue: x-delivery-limit removed',
+    slug: 'rd-cq-delivery-limit',
+    options: `{ arguments: { 'x-delivery-limit': 5, 'x-max-length': 1000 } }`,
+    old: invalidArg('x-delivery-limit', 'classic'),
+    next: 'accepted',
+  },
+  {
+    rule: ARG,
+    what: 'stream: x-message-ttl (messageTtl) removed',
+    slug: 'rd-sq-ttl',
+    options: `{ messageTtl: 60000, arguments: { 'x-queue-type': 'stream' } }`,
+    old: invalidArg('x-message-ttl', 'stream'),
+    next: 'accepted',
+  },
+  {
+    rule: ARG,
+    what: 'quorum queue: x-queue-mode removed',
+    slug: 'rd-qq-mode',
+    options: `{ arguments: { 'x-queue-type': 'quorum', 'x-queue-mode': 'lazy' } }`,
+    old: invalidArg('x-queue-mode', 'quorum'),
+    next: 'accepted',
+  },
+  {
+    rule: ARG,
+    what: 'quorum queue: x-queue-version removed',
+    slug: 'rd-qq-version',
+    options: `{ arguments: { 'x-queue-type': 'quorum', 'x-queue-version': 2 } }`,
+    old: invalidArg('x-queue-version', 'quorum'),
+    next: 'accepted',
+  },
+  {
+    rule: ARG,
+    what: 'quorum queue: x-queue-master-locator -> x-queue-leader-locator',
+    slug: 'rd-qq-master-locator',
+    options: `{ arguments: { 'x-queue-type': 'quorum', 'x-queue-master-locator': 'client-local' } }`,
+    old: invalidArg('x-queue-master-locator', 'quorum'),
+    next: 'accepted',
+  },
+  {
     rule: DEP,
     what: "x-queue-master-locator -> x-queue-leader-locator",
     slug: 'rd-master-locator',
@@ -147,6 +205,63 @@ const CASES: RedeclareCase[] = [
   },
 ];
 
+/**
+ * Every rewrite the rules emit (as the byte-exact fixtures record them in findings.json), one clause
+ * per change: "set durable: true", "remove x-delivery-limit", "replace x-queue-master-locator with
+ * x-queue-leader-locator: '…'".
+ */
+function rewriteClauses(ruleId: string, description: string): string[] {
+  return description
+    .split(/; (?:and, so that the result is legal: )?/)
+    .map((clause) => `${ruleId}: ${clause.replace(/(x-queue-leader-locator: )'[^']*'/, "$1'…'")}`);
+}
+
+function fixtureRewrites(): Map<string, string> {
+  const found = new Map<string, string>();
+  const dir = path.join(ROOT, 'test-fixtures');
+  for (const rule of fs.readdirSync(dir)) {
+    for (const file of fs.readdirSync(path.join(dir, rule)).filter((f) => f.endsWith('.findings.json'))) {
+      const findings = JSON.parse(fs.readFileSync(path.join(dir, rule, file), 'utf8')) as Finding[];
+      for (const f of findings) {
+        if (f.fix.kind !== 'rewrite' || !REWRITE_RULES.includes(f.ruleId)) continue;
+        for (const clause of rewriteClauses(f.ruleId, f.fix.description)) if (!found.has(clause)) found.set(clause, `${rule}/${file}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** Rewrites no redeclare case here can make, and why. */
+const NOT_RUNNABLE: Record<string, string> = {
+  'quorum-queue-invalid-property: set autoDelete: false': "only from node-amqp's default autoDelete: true (node-amqp is not installed here; amqplib has no auto-delete default)",
+};
+
+const REWRITE_RULES = [T, QQ, SQ, ARG, DEP];
+
+describe('every rewrite the declaration rules emit has a redeclare case', () => {
+  const covered = new Set(
+    CASES.flatMap((c) => {
+      const source = declarationModule('amqplib', c.serverNamed ? '' : 'q', c.options);
+      return codemod(source, `${c.slug}.js`).findings.filter((f) => f.ruleId === c.rule && f.fix.kind === 'rewrite').flatMap((f) => rewriteClauses(f.ruleId, f.fix.description));
+    }),
+  );
+  const rewrites = fixtureRewrites();
+  it('finds the rewrites in the fixtures', () => {
+    expect(rewrites.size).toBeGreaterThan(10);
+  });
+  for (const [clause, where] of rewrites) {
+    if (NOT_RUNNABLE[clause]) {
+      it(`${clause} (e.g. ${where}): no case, ${NOT_RUNNABLE[clause]}; the exemption is still needed`, () => {
+        expect(covered.has(clause), `${clause} is covered now: drop it from NOT_RUNNABLE`).toBe(false);
+      });
+    } else {
+      it(`${clause} (e.g. ${where})`, () => {
+        expect([...covered], `no redeclare case makes the rewrite "${clause}"`).toContain(clause);
+      });
+    }
+  }
+});
+
 function showExpect(e: Expect, name: string): string {
   return e === 'accepted' ? 'accepted' : `refused: ${e.code} ${e.text.replace(/NAME/g, name)}`;
 }
@@ -175,16 +290,8 @@ function agreement(existingQueue: string, o: Outcome): { says: string; broker: s
 }
 
 describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the legacy node ${WHEN_LEGACY}`, () => {
-  let sandbox: Sandbox;
-  const created = new Set<string>();
-
-  beforeAll(() => {
-    sandbox = new Sandbox();
-  });
-  afterAll(async () => {
-    await deleteQueues(legacyUrl(), created);
-    sandbox?.remove();
-  }, 60_000);
+  const scope = brokerScope('rmq4-broker-', legacyUrl);
+  const created = scope.created;
 
   for (const c of CASES) {
     describe(`${c.rule} · ${c.what}`, () => {
@@ -203,14 +310,14 @@ describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the le
         finding = fixed.findings.find((f) => f.ruleId === c.rule && f.fix.kind === 'rewrite');
         output = fixed.output;
         if (name) created.add(name);
-        oldOutcome = await execute(sandbox, 'amqplib', source, legacyUrl());
+        oldOutcome = await execute(scope.sandbox, 'amqplib', source, legacyUrl());
         if (oldOutcome.accepted && oldOutcome.queue) created.add(oldOutcome.queue);
-        newOutcome = await execute(sandbox, 'amqplib', output, legacyUrl());
+        newOutcome = await execute(scope.sandbox, 'amqplib', output, legacyUrl());
         if (newOutcome.accepted && newOutcome.queue) created.add(newOutcome.queue);
         if (c.standIn) {
           created.add(standInName);
-          standInOutcome = await execute(sandbox, 'amqplib', declarationModule('amqplib', standInName, c.standIn.options), legacyUrl());
-          standInNew = await execute(sandbox, 'amqplib', codemod(declarationModule('amqplib', standInName, c.options), `${c.slug}-stand-in.js`).output, legacyUrl());
+          standInOutcome = await execute(scope.sandbox, 'amqplib', declarationModule('amqplib', standInName, c.standIn.options), legacyUrl());
+          standInNew = await execute(scope.sandbox, 'amqplib', codemod(declarationModule('amqplib', standInName, c.options), `${c.slug}-stand-in.js`).output, legacyUrl());
         }
       }, 60_000);
 
@@ -248,9 +355,9 @@ describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the le
         it("the advice's other way out, exclusive: true, is refused against the existing queue (405 RESOURCE_LOCKED)", async () => {
           const other = queueName('rd-durable-exclusive');
           created.add(other);
-          const transient = await execute(sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false }'), legacyUrl());
+          const transient = await execute(scope.sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false }'), legacyUrl());
           expect(showOutcome(transient)).toMatch(/^accepted/);
-          const exclusive = await execute(sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false, exclusive: true }'), legacyUrl());
+          const exclusive = await execute(scope.sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false, exclusive: true }'), legacyUrl());
           const want = { code: 405, text: `RESOURCE_LOCKED - cannot obtain exclusive access to locked queue '${other}' in vhost '/'` };
           expect(asExpected(exclusive, want, other)).toBe(showExpect(want, other));
         }, 30_000);

@@ -1,83 +1,42 @@
 /**
- * Issue 6, end to end: a small worker module with several declarations RabbitMQ 4.3 refuses (one
- * whose options live in a const object, some in an amqp-connection-manager setup function) is fixed
- * by the CLI (`fix --write`) in a temporary copy, then its topology is declared against the strict
- * broker: the original is refused, the fixed module is accepted, queue by queue.
+ * Issue 6, end to end, as a new user would try it: a TypeScript worker project (worker-project.ts)
+ * whose topology RabbitMQ 4.3 refuses, with options in a constants module and declarations that go
+ * through a helper in another module, is built and run against the strict broker (refused), fixed
+ * in place by the built CLI (`fix --write` on the directory), built again (it must still type-check)
+ * and run again: every declaration is accepted, and an order published to it is consumed and turned
+ * into a payment the worker publishes.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import type { ConfirmChannel } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerAvailable, OP_TIMEOUT, strictUrl, WHEN_STRICT } from './broker-env';
 import { deleteQueues, queueExists, queueName, replyOf, ROOT, Sandbox, showReply, withTimeout } from './harness';
+import { build, transpile, workerProject, writeProject } from './worker-project';
 
 const P = queueName('e2e');
-
-const WORKER = `'use strict';
-// Order worker: declares its queues at start-up with amqplib; the notifier's queues are declared
-// by an amqp-connection-manager setup function.
-const amqp = require('amqplib');
-const { connect } = require('amqp-connection-manager');
-
-const JOBS_QUEUE = '${P}.jobs';
-const RETRY_QUEUE_OPTIONS = {
-  durable: false,
-  messageTtl: 30000,
-  deadLetterExchange: '',
-  deadLetterRoutingKey: JOBS_QUEUE,
-};
-
-async function assertWorkerQueues(channel) {
-  await channel.assertQueue(JOBS_QUEUE, { durable: false });
-  await channel.assertQueue('${P}.retry', RETRY_QUEUE_OPTIONS);
-  await channel.assertQueue('${P}.priority', {
-    maxPriority: 10,
-    arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 },
-  });
-  await channel.assertQueue('${P}.placed', { arguments: { 'x-queue-master-locator': 'min-masters' } });
-  const { queue: replyQueue } = await channel.assertQueue('', { durable: false });
-  return replyQueue;
-}
-
-/** Declares the worker's queues; resolves to the name of its reply queue. */
-async function setupTopology(url, log = console) {
-  const connection = await amqp.connect(url);
-  connection.on('error', (err) => log.error(\`amqp connection error: \${err.message}\`));
-  try {
-    const channel = await connection.createChannel();
-    channel.on('error', (err) => log.error(\`amqp channel error: \${err.message}\`));
-    return await assertWorkerQueues(channel);
-  } finally {
-    await connection.close().catch(() => undefined);
-  }
-}
-
-function startNotifier(url, log = console) {
-  const manager = connect([url]);
-  manager.on('disconnect', ({ err }) => err && log.error(\`amqp disconnected: \${err.message}\`));
-  const wrapper = manager.createChannel({
-    json: true,
-    setup: async (channel) => {
-      await channel.assertQueue('${P}.presence', { exclusive: true, arguments: { 'x-queue-type': 'quorum' } });
-      await channel.assertQueue('${P}.events', { durable: false, autoDelete: true });
-      await channel.assertQueue('${P}.audit', { autoDelete: true, arguments: { 'x-queue-type': 'stream' } });
-    },
-  });
-  wrapper.on('error', (err) => log.error(\`notifier setup failed: \${err.message}\`));
-  return { manager, wrapper };
-}
-
-module.exports = { setupTopology, startNotifier, JOBS_QUEUE };
-`;
+const FILES = workerProject(P);
+const CLI = path.join(ROOT, 'bin', 'rabbitmq4-codemod');
 
 /** The named queues that outlive the worker's connections once declared. */
-const SHARED_QUEUES = ['jobs', 'retry', 'priority', 'placed', 'events', 'audit'].map((q) => `${P}.${q}`);
+const SHARED_QUEUES = ['orders', 'retry', 'payments', 'audit', 'events', 'notifications'].map((q) => `${P}.${q}`);
 
-interface Worker {
-  setupTopology(url: string, log: Log): Promise<string>;
+interface Closable {
+  close(): Promise<void>;
+}
+interface Payment {
+  orderId: number;
+  amount: number;
+}
+interface WorkerModule {
+  startWorker(url: string, log: Log, onPayment: (p: Payment) => void): Promise<{ connection: Closable; channel: ConfirmChannel; replyQueue: string }>;
+  publishOrder(channel: ConfirmChannel, order: { id: number; amount: number }): Promise<void>;
+}
+interface NotifierModule {
   startNotifier(url: string, log: Log): { manager: { close(): Promise<void> }; wrapper: { waitForConnect(): Promise<void>; on(e: 'error', l: (err: Error) => void): unknown } };
 }
-
 interface Log {
   error(message: string): void;
   errors: string[];
@@ -89,21 +48,32 @@ const newLog = (): Log => {
 };
 
 interface Run {
-  topology: { ok: true; replyQueue: string } | { ok: false; error: string };
+  worker: { ok: true; replyQueue: string; payment: Payment } | { ok: false; error: string };
   notifier: { ok: true } | { ok: false; error: string };
   log: string[];
 }
 
-/** Runs the worker's start-up against the broker: its topology, then its notifier. */
-async function startWorker(worker: Worker, url: string): Promise<Run> {
+/** Loads the built project from `dist` and runs it: the worker (with one order), then the notifier. */
+async function run(dist: string, url: string): Promise<Run> {
+  const load = createRequire(path.join(dist, 'index.js'));
+  const { startWorker, publishOrder } = load('./worker.js') as WorkerModule;
+  const { startNotifier } = load('./notifier.js') as NotifierModule;
   const log = newLog();
-  let topology: Run['topology'];
+  let worker: Run['worker'];
+  let connection: Closable | undefined;
   try {
-    topology = { ok: true, replyQueue: await withTimeout(worker.setupTopology(url, log), OP_TIMEOUT, 'setupTopology') };
+    let paid!: (p: Payment) => void;
+    const payment = new Promise<Payment>((resolve) => (paid = resolve));
+    const started = await withTimeout(startWorker(url, log, paid), OP_TIMEOUT, 'startWorker');
+    connection = started.connection;
+    await withTimeout(publishOrder(started.channel, { id: 42, amount: 990 }), OP_TIMEOUT, 'publishOrder');
+    worker = { ok: true, replyQueue: started.replyQueue, payment: await withTimeout(payment, OP_TIMEOUT, 'the payment for order 42') };
   } catch (e) {
-    topology = { ok: false, error: (e as Error).message };
+    worker = { ok: false, error: (e as Error).message };
+  } finally {
+    await withTimeout(Promise.resolve(connection?.close()), 3000, 'closing the worker').catch(() => undefined);
   }
-  const { manager, wrapper } = worker.startNotifier(url, log);
+  const { manager, wrapper } = startNotifier(url, log);
   let notifier: Run['notifier'];
   try {
     await withTimeout(
@@ -120,37 +90,39 @@ async function startWorker(worker: Worker, url: string): Promise<Run> {
   } finally {
     await withTimeout(manager.close(), 3000, 'closing the notifier').catch(() => undefined);
   }
-  return { topology, notifier, log: log.errors };
+  return { worker, notifier, log: log.errors };
 }
 
-describe.skipIf(!brokerAvailable())(`a worker module fixed by the CLI, against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
+const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+
+describe.skipIf(!brokerAvailable())(`a worker project fixed by the CLI, against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
   let sandbox: Sandbox;
-  let cli: ReturnType<typeof spawnSync>;
-  let fixedText: string;
+  let project: string;
+  let fixedBuild: string[];
+  let fix: ReturnType<typeof spawnSync>;
+  let scanBefore: { findings: { ruleId: string; severity: string; file: string; brokerError?: string }[] };
+  let fixedFiles: Record<string, string>;
   let original: Run;
   let fixed: Run;
   const existing = new Map<string, boolean>();
 
   beforeAll(async () => {
     sandbox = new Sandbox('rmq4-e2e-');
-    // The original, as it runs today.
-    original = await startWorker(sandbox.load<Worker>(WORKER, 'worker-original'), strictUrl());
+    project = path.join(sandbox.dir, 'project');
+    writeProject(project, FILES);
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+
+    // The project as it runs today.
+    transpile(project, path.join(project, 'dist-original'));
+    original = await run(path.join(project, 'dist-original'), strictUrl());
     await deleteQueues(strictUrl(), SHARED_QUEUES);
 
-    // A copy of the project, fixed in place by the CLI.
-    const project = path.join(sandbox.dir, 'project');
-    fs.mkdirSync(path.join(project, 'src'), { recursive: true });
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'), 'dir');
-    const file = path.join(project, 'src', 'worker.js');
-    fs.writeFileSync(file, WORKER);
-    cli = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'rabbitmq4-codemod'), 'fix', '--write', '--allow-dirty', project], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: 60_000,
-    });
-    fixedText = fs.readFileSync(file, 'utf8');
-    fixed = await startWorker(sandbox.load<Worker>(fixedText, 'worker-fixed'), strictUrl());
+    // What the CLI finds, then the fix in place, then the user's build and run.
+    scanBefore = JSON.parse(cli('scan', '--format', 'json', '--fail-on', 'never', path.join(project, 'src')).stdout);
+    fix = cli('fix', '--write', '--allow-dirty', path.join(project, 'src'));
+    fixedFiles = Object.fromEntries(Object.keys(FILES).map((rel) => [rel, fs.readFileSync(path.join(project, rel), 'utf8')]));
+    fixedBuild = build(project, path.join(project, 'dist'));
+    fixed = await run(path.join(project, 'dist'), strictUrl());
     for (const q of SHARED_QUEUES) existing.set(q, await queueExists(strictUrl(), q));
   }, 120_000);
 
@@ -159,51 +131,63 @@ describe.skipIf(!brokerAvailable())(`a worker module fixed by the CLI, against t
     sandbox?.remove();
   }, 60_000);
 
-  it('the original worker is refused: its topology with 541 (transient queue), its notifier setup with 406', () => {
-    expect(original.topology.ok).toBe(false);
+  it('the original worker is refused: its first declaration with 541 (transient queue), its notifier setup with 406', () => {
+    expect(original.worker.ok).toBe(false);
     expect(showReply(original.log.map(replyOf).find((r) => r && r.code === 541))).toMatch(/^541 INTERNAL_ERROR - Feature `transient_nonexcl_queues` is deprecated\./);
     expect(original.notifier.ok).toBe(false);
     expect(original.notifier.ok ? '' : original.notifier.error).toContain(`invalid property 'exclusive-owner' for queue '${P}.presence'`);
   });
 
-  it('the CLI rewrites every refused declaration in place, with no annotation left', () => {
-    expect(cli.error).toBeUndefined();
-    expect({ code: cli.status, stderr: cli.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(fixedText).not.toContain('rabbitmq4-codemod(');
-    // The options in the const object are fixed where they are written.
-    expect(fixedText).toContain(`const RETRY_QUEUE_OPTIONS = {\n  durable: true,\n  messageTtl: 30000,`);
-    expect(fixedText).toContain(`await channel.assertQueue(JOBS_QUEUE, { durable: true });`);
-    expect(fixedText).toContain(`'x-queue-leader-locator': 'balanced'`);
-    expect(fixedText).not.toMatch(/maxPriority|x-queue-master-locator/);
-    expect(fixedText).toContain(`await channel.assertQueue('', { durable: false, exclusive: true });`);
-    expect(fixedText).toContain(`await channel.assertQueue('${P}.presence', { exclusive: true });`);
-    // Only the refused declarations' lines changed (exact text edits, no reprinting).
-    const kept = new Set(fixedText.split('\n'));
-    expect(WORKER.split('\n').filter((line) => !kept.has(line)).map((line) => line.trim().replaceAll(P, 'P'))).toEqual([
-      'durable: false,',
-      'await channel.assertQueue(JOBS_QUEUE, { durable: false });',
-      'maxPriority: 10,',
-      "await channel.assertQueue('P.placed', { arguments: { 'x-queue-master-locator': 'min-masters' } });",
-      "const { queue: replyQueue } = await channel.assertQueue('', { durable: false });",
-      "await channel.assertQueue('P.presence', { exclusive: true, arguments: { 'x-queue-type': 'quorum' } });",
-      "await channel.assertQueue('P.events', { durable: false, autoDelete: true });",
-      "await channel.assertQueue('P.audit', { autoDelete: true, arguments: { 'x-queue-type': 'stream' } });",
+  it('scan finds every refused declaration, including those through the helper and the imported options', () => {
+    const errors = scanBefore.findings.filter((f) => f.severity === 'error').map((f) => `${path.relative(project, path.resolve(ROOT, f.file))} ${f.ruleId}`);
+    expect(errors.sort()).toEqual(
+      [
+        'src/worker.ts transient-nonexclusive-queue', // declareQueue(channel, ORDERS_QUEUE, { durable: false })
+        'src/worker.ts transient-nonexclusive-queue', // declareQueue(channel, '.retry', RETRY_QUEUE_OPTIONS)
+        'src/worker.ts queue-argument-not-supported', // PAYMENTS_QUEUE_OPTIONS.maxPriority on a quorum queue
+        'src/worker.ts deprecated-queue-argument', // declareQueue(..., { 'x-queue-master-locator' })
+        'src/worker.ts stream-queue-invalid-property', // EVENTS_STREAM_OPTIONS.autoDelete
+        'src/worker.ts transient-nonexclusive-queue', // declareQueue(channel, '', { durable: false })
+        'src/notifier.ts quorum-queue-invalid-property',
+        'src/notifier.ts transient-nonexclusive-queue',
+      ].sort(),
+    );
+  });
+
+  it('the CLI rewrites every refused declaration where its options are written, with no annotation left', () => {
+    expect(fix.error).toBeUndefined();
+    expect({ code: fix.status, stderr: fix.stderr }).toEqual({ code: 0, stderr: '' });
+    for (const text of Object.values(fixedFiles)) expect(text).not.toContain('rabbitmq4-codemod(');
+    // Options in the constants module are fixed there; the helper is untouched; its callers' inline options are fixed.
+    expect(fixedFiles['src/lib/amqp.ts']).toBe(FILES['src/lib/amqp.ts']);
+    const changed = (rel: string) => {
+      const kept = new Set(fixedFiles[rel].split('\n'));
+      return FILES[rel].split('\n').filter((line) => !kept.has(line)).map((line) => line.trim().replaceAll(P, 'P'));
+    };
+    expect(changed('src/config/queues.ts')).toEqual(['durable: false,', 'maxPriority: 10,', "export const EVENTS_STREAM_OPTIONS = { autoDelete: true, arguments: { 'x-queue-type': 'stream', 'x-max-age': '7D' } };"]);
+    expect(fixedFiles['src/config/queues.ts']).toContain('  durable: true,\n  messageTtl: 30000,');
+    expect(changed('src/worker.ts')).toEqual([
+      'await declareQueue(channel, ORDERS_QUEUE, { durable: false });',
+      "await declareQueue(channel, 'P.audit', { arguments: { 'x-queue-master-locator': 'min-masters' } });",
+      "return declareQueue(channel, '', { durable: false });",
     ]);
-    expect(fixedText.split('\n').length).toBe(WORKER.split('\n').length - 1);
+    expect(fixedFiles['src/worker.ts']).toContain("return declareQueue(channel, '', { durable: false, exclusive: true });");
+    expect(fixedFiles['src/worker.ts']).toContain("'x-queue-leader-locator'");
+    expect(changed('src/notifier.ts')).toHaveLength(2);
+  });
+
+  it('the fixed project still type-checks and compiles (strict)', () => {
+    expect(fixedBuild).toEqual([]);
   });
 
   it('a second run of the CLI finds nothing left to fix', () => {
-    const again = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'rabbitmq4-codemod'), 'fix', '--check', path.join(sandbox.dir, 'project')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const again = cli('fix', '--check', path.join(project, 'src'));
     expect({ code: again.status, stderr: again.stderr }).toEqual({ code: 0, stderr: '' });
   });
 
-  it('the fixed worker declares its whole topology: every declaration is accepted', () => {
+  it('the fixed worker declares its whole topology, consumes an order and publishes its payment', () => {
     expect(fixed.log).toEqual([]);
-    expect(fixed.topology).toMatchObject({ ok: true, replyQueue: expect.stringMatching(/^amq\.gen-/) });
+    expect(fixed.worker).toEqual({ ok: true, replyQueue: expect.stringMatching(/^amq\.gen-/), payment: { orderId: 42, amount: 990 } });
     expect(fixed.notifier).toEqual({ ok: true });
     expect(Object.fromEntries(existing)).toEqual(Object.fromEntries(SHARED_QUEUES.map((q) => [q, true])));
   });
