@@ -6,6 +6,7 @@ import {
   createProtocolConnection,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
@@ -13,6 +14,7 @@ import {
   InitializeRequest,
   LogMessageNotification,
   PublishDiagnosticsNotification,
+  ShowMessageNotification,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -20,10 +22,12 @@ import {
   type CodeAction,
   type Command,
   type Diagnostic,
+  type FileEvent,
   type InitializeResult,
   type LogMessageParams,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type ShowMessageParams,
   type Range,
   type TextDocumentEdit,
   type TextEdit,
@@ -56,6 +60,7 @@ export interface StartOptions {
 export class LspSession {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: LogMessageParams[] = [];
+  readonly shownMessages: ShowMessageParams[] = [];
   readonly protocolErrors: unknown[] = [];
   readonly documents = new Map<string, TextDocument>();
   stderr = '';
@@ -75,6 +80,10 @@ export class LspSession {
     });
     connection.onNotification(LogMessageNotification.type, (p) => {
       this.logs.push(p);
+      this.notify();
+    });
+    connection.onNotification(ShowMessageNotification.type, (p) => {
+      this.shownMessages.push(p);
       this.notify();
     });
     connection.onError((e) => this.protocolErrors.push(e));
@@ -130,6 +139,11 @@ export class LspSession {
     await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings });
   }
 
+  /** Tells the server that files changed on disk (as an editor's file watcher does). */
+  async filesChanged(changes: FileEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+  }
+
   text(uri: string): string {
     return this.doc(uri).getText();
   }
@@ -149,6 +163,10 @@ export class LspSession {
   /** The `count`-th diagnostics published for `uri` (settings changes re-publish the same version). */
   publication(uri: string, count: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
     return this.waitFor(`publication ${count} of ${uri}`, timeoutMs, () => this.published.filter((p) => p.uri === uri)[count - 1]);
+  }
+
+  waitForShownMessage(pattern: RegExp, timeoutMs = 10_000): Promise<ShowMessageParams> {
+    return this.waitFor(`a window/showMessage matching ${pattern}`, timeoutMs, () => this.shownMessages.find((m) => pattern.test(m.message)));
   }
 
   waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<LogMessageParams> {
