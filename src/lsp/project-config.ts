@@ -24,7 +24,7 @@ export function readProjectConfig(root: string | undefined): ProjectConfig {
   }
 }
 
-export function sameProjectConfig(a: ProjectConfig, b: ProjectConfig): boolean {
+export function sameConfig(a: Config, b: Config): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 

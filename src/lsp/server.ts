@@ -8,7 +8,7 @@ import { codeActions, CODE_ACTION_KINDS } from './code-actions';
 import { DiagnosticsRunner } from './diagnostics-runner';
 import { fileSystemPathOf } from './document-path';
 import { OpenDocumentSet } from './open-documents';
-import { mayHoldConfig, readProjectConfig, sameProjectConfig, type ProjectConfig } from './project-config';
+import { mayHoldConfig, readProjectConfig, sameConfig, type ProjectConfig } from './project-config';
 import { analyzeOptionsOf, DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings';
 import { sendConsoleToStderr } from './stdout-guard';
 import { editTargetOf } from './workspace-edit';
@@ -57,11 +57,11 @@ export function startServer(connection: Connection): Connection {
     if (project.error) void connection.sendNotification('window/showMessage', { type: MessageType.Error, message: `${TOOL_NAME}: ${project.error}; the config file is ignored until it is fixed` });
   };
   const reloadConfig = () => {
-    const next = readProjectConfig(documents.root);
-    if (sameProjectConfig(next, project)) return;
-    project = next;
+    const previous = project;
+    project = readProjectConfig(documents.root);
+    if (project.error !== previous.error) reportConfigError();
+    if (sameConfig(project.config, previous.config)) return;
     env = environment();
-    reportConfigError();
     runner.rerunAll();
   };
 
