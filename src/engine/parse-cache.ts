@@ -1,18 +1,24 @@
 import type { ParseResult } from '../parse';
 
+/** Parse results kept across analyses by a long-lived caller (the language server). */
+export interface ParseCache {
+  /** The parse of `text` at `absolute`; `parse` parses it from scratch. */
+  parse(absolute: string, text: string, parse: () => ParseResult): ParseResult;
+}
+
 /**
- * Parse results by absolute path, reused while the text is the same: a long-lived caller (the
- * language server) re-analyses a document on each change, and the modules it imports rarely change.
- * One entry per path: a new text replaces the old entry. Syntax trees are never mutated by the
- * engine, so one tree can serve many analyses.
+ * Parse results by absolute path, reused while the text is the same: a long-lived caller re-analyses
+ * a document on each change, and the modules it imports rarely change. One entry per path: a new text
+ * replaces the old entry. The engine only adds derived data to a tree (parent links), so one tree can
+ * serve many analyses.
  */
-export class ParseCache {
-  private readonly entries = new Map<string, { text: string; result: ParseResult }>();
+export class TextParseCache implements ParseCache {
+  protected readonly entries = new Map<string, { text: string; result: ParseResult }>();
 
   parse(absolute: string, text: string, parse: () => ParseResult): ParseResult {
     const cached = this.entries.get(absolute);
     if (cached && cached.text === text) return cached.result;
-    const result = parse();
+    const result = this.parseChanged(absolute, text, cached, parse);
     this.entries.set(absolute, { text, result });
     return result;
   }
@@ -21,7 +27,8 @@ export class ParseCache {
     this.entries.delete(absolute);
   }
 
-  get size(): number {
-    return this.entries.size;
+  /** A text that is not the cached one: parsed from scratch here (a subclass may reuse the previous tree). */
+  protected parseChanged(_absolute: string, _text: string, _previous: { text: string; result: ParseResult } | undefined, parse: () => ParseResult): ParseResult {
+    return parse();
   }
 }

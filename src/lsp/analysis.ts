@@ -5,7 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applySeverities } from '../config/severities';
 import { analyze } from '../engine/analyze';
 import type { AnalyzeOptions } from '../engine/options';
-import type { ParseCache } from '../engine/parse-cache';
+import type { TextParseCache } from '../engine/parse-cache';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/project';
 import type { Finding, Severity } from '../model';
 import { relatedSpans } from './related';
@@ -29,7 +29,7 @@ export interface AnalysisEnvironment {
   /** Imported modules: open documents' unsaved text over the disk. */
   files: WorkspaceFiles;
   /** Syntax trees of unchanged files (mostly imported modules), kept across analyses. */
-  parseCache: ParseCache;
+  parseCache: TextParseCache;
   /** The settings and the project's config file, merged (see settings.ts). */
   options: AnalyzeOptions;
   severities: ReadonlyMap<string, Severity>;

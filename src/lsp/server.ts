@@ -1,6 +1,6 @@
 import { createConnection, DidChangeWatchedFilesNotification, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { severityOverrides } from '../config/config';
-import { ParseCache } from '../engine/parse-cache';
+import { IncrementalParseCache } from './incremental-parse';
 import { TOOL_NAME, TOOL_VERSION } from '../report/model';
 import { fileSource, type AnalysisEnvironment } from './analysis';
 import { AnalysisStore } from './analysis-store';
@@ -31,7 +31,7 @@ export function startServer(connection: Connection): Connection {
   let startupWarnings: string[] = [];
   const documents = new OpenDocumentSet();
   const files = new WorkspaceFiles(documents);
-  const parseCache = new ParseCache();
+  const parseCache = new IncrementalParseCache();
   const environment = (): AnalysisEnvironment => ({
     root: documents.root,
     files,
