@@ -13,13 +13,18 @@ export interface ParseCache {
  * serve many analyses.
  */
 export class TextParseCache implements ParseCache {
-  protected readonly entries = new Map<string, { text: string; result: ParseResult }>();
+  /** In order of use, the most recent last. */
+  private readonly entries = new Map<string, { text: string; result: ParseResult }>();
+
+  /** `capacity`: the files kept (the least recently used go first); syntax trees are large. */
+  constructor(private readonly capacity = 16) {}
 
   parse(absolute: string, text: string, parse: () => ParseResult): ParseResult {
     const cached = this.entries.get(absolute);
-    if (cached && cached.text === text) return cached.result;
-    const result = this.parseChanged(absolute, text, cached, parse);
+    this.entries.delete(absolute);
+    const result = cached && cached.text === text ? cached.result : this.parseChanged(absolute, text, cached, parse);
     this.entries.set(absolute, { text, result });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return result;
   }
 

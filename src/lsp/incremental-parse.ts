@@ -32,11 +32,7 @@ const sameStatement = (a: t.Statement | undefined, b: t.Statement | undefined, d
 export function reparse(oldText: string, old: t.File, text: string, absolute: string): t.File | undefined {
   const body = old.program.body;
   if (!body.length) return undefined;
-  let prefix = 0;
-  const shortest = Math.min(oldText.length, text.length);
-  while (prefix < shortest && oldText.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < shortest - prefix && oldText.charCodeAt(oldText.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  const { prefix, suffix } = commonEnds(oldText, text);
   const delta = text.length - oldText.length;
   const oldChangeEnd = oldText.length - suffix;
 
@@ -88,6 +84,20 @@ export function reparse(oldText: string, old: t.File, text: string, absolute: st
   return file as t.File;
 }
 
+/** The lengths of the common prefix and suffix (not overlapping), compared a chunk at a time first. */
+function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const shortest = Math.min(a.length, b.length);
+  const CHUNK = 256;
+  let prefix = 0;
+  while (prefix + CHUNK <= shortest && a.slice(prefix, prefix + CHUNK) === b.slice(prefix, prefix + CHUNK)) prefix += CHUNK;
+  while (prefix < shortest && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  const room = shortest - prefix;
+  while (suffix + CHUNK <= room && a.slice(a.length - suffix - CHUNK, a.length - suffix) === b.slice(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
+  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+
 const isModuleDeclaration = (s: t.Statement) => s.type === 'ImportDeclaration' || s.type.startsWith('Export') || s.type === 'TSExportAssignment' || s.type === 'TSImportEqualsDeclaration';
 
 /**
@@ -96,12 +106,14 @@ const isModuleDeclaration = (s: t.Statement) => s.type === 'ImportDeclaration' |
  * enough for it) so that the slice is parsed as a module too; the statement is left out again.
  */
 function padding(before: string, isModule: boolean): string | undefined {
-  const blank = before.replace(/[^\r\n\u2028\u2029]/g, ' ');
+  const blank = OTHER_LINE_BREAKS.test(before) ? before.replace(/[^\r\n\u2028\u2029]/g, ' ') : before.split('\n').map((line) => ' '.repeat(line.length)).join('\n');
   if (!isModule || !before) return blank;
   const marker = 'export{};';
   const at = blank.search(new RegExp(` {${marker.length}}`));
   return at === -1 ? undefined : blank.slice(0, at) + marker + blank.slice(at + marker.length);
 }
+
+const OTHER_LINE_BREAKS = /[\r\u2028\u2029]/;
 
 /** Moves positions of the old text after the edit to the new text. */
 interface Shift {
@@ -113,7 +125,7 @@ function shifter(oldText: string, oldFrom: number, text: string, from: number): 
   const delta = from - oldFrom;
   const oldAt = lineAndColumn(oldText, oldFrom);
   const newAt = lineAndColumn(text, from);
-  // Babel shares position objects between nodes (a call and its callee start at one): move each once.
+  // Babel may share position objects between nodes (a call and its callee start at one): move each once.
   const moved = new Set<Position>();
   return {
     delta,
@@ -129,6 +141,15 @@ function shifter(oldText: string, oldFrom: number, text: string, from: number): 
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  if (!OTHER_LINE_BREAKS.test(text)) {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    return { line, column: offset - lineStart };
+  }
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset; i++) {
@@ -142,6 +163,7 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   return { line, column: offset - lineStart };
 }
 
+/** A comment: offsets and its line and column (suppressions read the line a comment ends on). */
 function shiftLocated(node: Located, shift: Shift): void {
   node.start = node.start! + shift.delta;
   node.end = node.end! + shift.delta;
@@ -151,24 +173,33 @@ function shiftLocated(node: Located, shift: Shift): void {
   }
 }
 
-/** Moves a subtree (type annotations and Babel's `extra` positions included). */
+/**
+ * Moves a subtree's offsets (type annotations and Babel's `extra` positions included). A node's
+ * line and column (`loc`) are dropped instead of moved: the engine computes lines from offsets, and
+ * moving the shared position objects of every node after the edit would cost what it saves.
+ */
 function shiftTree(root: t.Node, shift: Shift): void {
   const stack: unknown[] = [root];
   const delta = shift.delta;
   while (stack.length) {
     const node = stack.pop() as Record<string, unknown> & Located;
-    shiftLocated(node, shift);
+    node.start = node.start! + delta;
+    node.end = node.end! + delta;
+    if (node.loc !== undefined) node.loc = undefined;
     const extra = node.extra as Record<string, unknown> | undefined;
     if (extra) {
       if (typeof extra.parenStart === 'number') extra.parenStart += delta;
       if (typeof extra.trailingComma === 'number') extra.trailingComma += delta;
       if (extra.trailingCommaLoc) shift.move(extra.trailingCommaLoc as Position);
     }
-    for (const key in node) {
+    const keys = Object.keys(node);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
       if (key === 'loc' || key === 'extra') continue;
       const value = node[key];
+      if (typeof value !== 'object' || value === null) continue;
       if (Array.isArray(value)) {
-        for (const item of value) if (isNodeLike(item)) stack.push(item);
+        for (let j = 0; j < value.length; j++) if (isNodeLike(value[j])) stack.push(value[j]);
       } else if (isNodeLike(value)) stack.push(value);
     }
   }
