@@ -83,7 +83,11 @@ export function startServer(connection: Connection): Connection {
   connection.onInitialized(() => {
     for (const w of startupWarnings) connection.console.warn(w);
     reportConfigError();
-    if (watchByRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] });
+    if (watchByRegistration) {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] }).catch((e: unknown) => {
+        connection.console.warn(`cannot watch files (changes on disk are seen only when a document is opened or checked again): ${String(e)}`);
+      });
+    }
   });
   connection.onDidChangeConfiguration((params) => {
     for (const w of applySettings(params?.settings)) connection.console.warn(w);

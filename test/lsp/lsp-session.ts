@@ -14,6 +14,8 @@ import {
   InitializeRequest,
   LogMessageNotification,
   PublishDiagnosticsNotification,
+  RegistrationRequest,
+  ResponseError,
   ShowMessageNotification,
   ShutdownRequest,
   StreamMessageReader,
@@ -27,6 +29,7 @@ import {
   type LogMessageParams,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type RegistrationParams,
   type ShowMessageParams,
   type Range,
   type TextDocumentEdit,
@@ -54,6 +57,8 @@ export interface StartOptions {
   root?: string;
   initializationOptions?: unknown;
   capabilities?: ClientCapabilities;
+  /** Answer the server's client/registerCapability requests with an error (default: accept them). */
+  refuseRegistrations?: boolean;
 }
 
 /** A real LSP client over the stdio of `node bin/rabbitmq4-codemod lsp --stdio`. */
@@ -61,6 +66,8 @@ export class LspSession {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: LogMessageParams[] = [];
   readonly shownMessages: ShowMessageParams[] = [];
+  readonly registrations: RegistrationParams[] = [];
+  refuseRegistrations = false;
   readonly protocolErrors: unknown[] = [];
   readonly documents = new Map<string, TextDocument>();
   stderr = '';
@@ -86,6 +93,11 @@ export class LspSession {
       this.shownMessages.push(p);
       this.notify();
     });
+    connection.onRequest(RegistrationRequest.type, (p) => {
+      this.registrations.push(p);
+      this.notify();
+      if (this.refuseRegistrations) throw new ResponseError(-32603, 'this client refuses registrations');
+    });
     connection.onError((e) => this.protocolErrors.push(e));
     connection.listen();
   }
@@ -94,6 +106,7 @@ export class LspSession {
     const child = spawn(process.execPath, [BIN, ...(options.args ?? ['lsp', '--stdio'])], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection);
+    session.refuseRegistrations = !!options.refuseRegistrations;
     session.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: pathToFileURL(options.root ?? ROOT).href,
@@ -163,6 +176,10 @@ export class LspSession {
   /** The `count`-th diagnostics published for `uri` (settings changes re-publish the same version). */
   publication(uri: string, count: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
     return this.waitFor(`publication ${count} of ${uri}`, timeoutMs, () => this.published.filter((p) => p.uri === uri)[count - 1]);
+  }
+
+  waitForRegistration(timeoutMs = 10_000): Promise<RegistrationParams> {
+    return this.waitFor('a client/registerCapability request', timeoutMs, () => this.registrations[0]);
   }
 
   waitForShownMessage(pattern: RegExp, timeoutMs = 10_000): Promise<ShowMessageParams> {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiagnosticSeverity, FileChangeType, MessageType } from 'vscode-languageserver-protocol/node';
 import { project } from '../helpers';
-import { LspSession, WORKER, type StartOptions } from './lsp-session';
+import { DEFAULT_CAPABILITIES, LspSession, WORKER, type StartOptions } from './lsp-session';
 
 let session: LspSession | undefined;
 afterEach(() => session?.dispose());
@@ -69,5 +69,19 @@ describe('lsp: the project config file', () => {
     await configChanged(CONFIG, JSON.stringify({ target: '4.1' }));
     expect(severities(await s.publication(uri, 2))).toEqual([[RULE, DiagnosticSeverity.Warning]]);
     expect(s.child.exitCode).toBeNull();
+  });
+
+  it('asks a client that allows it to watch the source and config files, and survives a client that refuses', async () => {
+    const capabilities = { ...DEFAULT_CAPABILITIES, workspace: { ...DEFAULT_CAPABILITIES.workspace, didChangeWatchedFiles: { dynamicRegistration: true } } };
+    for (const refuseRegistrations of [false, true]) {
+      session?.dispose();
+      const { s, uri } = await workspace({}, { capabilities, refuseRegistrations });
+      const registration = await s.waitForRegistration();
+      expect(registration.registrations.map((r) => [r.method, r.registerOptions])).toEqual([
+        ['workspace/didChangeWatchedFiles', { watchers: [{ globPattern: '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}' }] }],
+      ]);
+      if (refuseRegistrations) await s.waitForLog(/cannot watch files/);
+      expect((await s.diagnostics(uri, 1)).diagnostics.map((d) => d.code)).toEqual([RULE]);
+    }
   });
 });
