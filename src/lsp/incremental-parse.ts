@@ -29,7 +29,7 @@ const sameStatement = (a: t.Statement | undefined, b: t.Statement | undefined, d
  * everything outside parses as it did. Undefined when that cannot be shown, when the edit changes
  * whether the file is a module, or when the slice does not parse (the full parse reports the error).
  * Not seen: errors Babel finds across statements (a name declared twice with `let`), which make a
- * full parse fail; such a file is analysed as if it parsed, until an edit needs a full parse or it is reopened.
+ * full parse fail; such a file is analysed as if it parsed until an edit needs a full parse.
  */
 export function reparse(oldText: string, old: t.File, text: string, absolute: string): t.File | undefined {
   const body = old.program.body;
