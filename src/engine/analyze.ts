@@ -2,7 +2,7 @@ import { CLIENTS, clientByName } from '../clients';
 import type { FileContext } from '../clients/types';
 import type { RenderResult } from '../clients/shared/queue-options';
 import { ParsedFile } from '../parse/ast';
-import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError } from '../parse';
+import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError, type ParseResult } from '../parse';
 import { ValueResolver } from '../resolve/values';
 import { SEVERITY_RANK, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
 import { DECLARATION_RULES, subjectChecks } from '../rules';
@@ -16,7 +16,7 @@ import { unusedSuppressions } from './unused-suppressions';
 import { linkQos } from './link';
 import * as path from 'node:path';
 import { Project } from '../resolve/project';
-import { diskHost } from '../resolve/module-resolution';
+import { DISK, overlayHost } from '../resolve/module-resolution';
 import { parseJson } from '../parse/json';
 import { instantiate } from './instantiate';
 import { consumerVerdicts } from './verdicts';
@@ -103,10 +103,12 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   const cwd = options.cwd ?? process.cwd();
   const display = (absolute: string) => path.relative(cwd, absolute).split(path.sep).join('/');
   const overlay = new Map(inputs.map((i) => [i.absolute ?? path.resolve(cwd, i.path), i.text]));
-  const project: Project = new Project(diskHost(overlay, options.followImports !== false), (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project));
+  const host = overlayHost(overlay, options.followImports === false ? undefined : (options.files ?? DISK));
+  const parse = (absolute: string, text: string, parser: () => ParseResult) => options.parseCache?.parse(absolute, text, parser) ?? parser();
+  const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse));
   const states = new Map<string, FileState>();
   for (const input of inputs) {
-    const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project, options.parseEverything);
+    const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project, parse, options.parseEverything);
     states.set(input.path, state);
     hooks?.onFile?.();
   }
@@ -193,20 +195,23 @@ function emptyModel(file: string): FileModel {
   return { file, declarations: [], consumers: [], qos: [], publishes: [], opens: [], bindings: [], links: [], exchanges: [], queueDeletions: [] };
 }
 
-function openContext(display: string, absolute: string, text: string, project: Project): FileContext | undefined {
-  const parsed = absolute.endsWith('.json') ? parseJson(text) : parseSource(text, absolute);
+/** Parses a source file's text (through the caller's cache, if any; JSON is not worth caching). */
+type Parse = (absolute: string, text: string, parser: () => ParseResult) => ParseResult;
+
+function openContext(display: string, absolute: string, text: string, project: Project, parse: Parse): FileContext | undefined {
+  const parsed = absolute.endsWith('.json') ? parseJson(text) : parse(absolute, text, () => parseSource(text, absolute));
   if (!parsed.ok) return undefined;
   const file = new ParsedFile(display, text, parsed.ast);
   return { file, resolver: new ValueResolver(file, project, absolute), shared: new Map() };
 }
 
-function load(input: SourceInput, absolute: string, project: Project, everything = false): FileState {
+function load(input: SourceInput, absolute: string, project: Project, parse: Parse, everything = false): FileState {
   const result: FileResult = { path: input.path, absolute, text: input.text, status: 'not-relevant', findings: [], edits: [], consumers: [] };
   const state: FileState = { result };
   if (isDependencyManifest(input.path)) return loadManifest(state, everything);
   // A JSON file is analysed only as client configuration; any other JSON is never parsed.
   if (!everything && !(isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : isRelevant(input.text))) return state;
-  const parsed = parseSource(input.text, input.path);
+  const parsed = isJsonPath(input.path) ? parseSource(input.text, input.path) : parse(absolute, input.text, () => parseSource(input.text, input.path));
   if (!parsed.ok) {
     result.status = 'parse-error';
     result.error = parsed.error;

@@ -1,4 +1,6 @@
 import { DEFAULT_TARGET, type TargetVersion } from '../model';
+import type { SourceHost } from '../resolve/module-resolution';
+import type { ParseCache } from './parse-cache';
 
 export interface AnalyzeOptions {
   target: TargetVersion;
@@ -16,6 +18,13 @@ export interface AnalyzeOptions {
   followImports?: boolean;
   /** Parse and model every input, not only those that mention a client (robustness sweeps). */
   parseEverything?: boolean;
+  /**
+   * Where files that are not inputs (imported modules, tsconfig.json) are read from (default: the
+   * disk). The language server passes the editor's unsaved text over the disk.
+   */
+  files?: SourceHost;
+  /** Syntax trees kept across analyses by a long-lived caller (the language server); default: none. */
+  parseCache?: ParseCache;
 }
 
 export const DEFAULT_OPTIONS: AnalyzeOptions = { target: DEFAULT_TARGET };

@@ -1,10 +1,15 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { DiagnosticRelatedInformation } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { applySeverities } from '../config/severities';
 import { analyze } from '../engine/analyze';
+import type { AnalyzeOptions } from '../engine/options';
+import type { TextParseCache } from '../engine/parse-cache';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/project';
-import type { Finding } from '../model';
-import { analyzeOptionsOf, type Settings } from './settings';
+import type { Finding, Severity } from '../model';
+import { relatedSpans } from './related';
+import type { WorkspaceFiles } from './workspace-files';
 
 /** An open document as the engine sees it: the editor's unsaved text, by path. */
 export interface OpenDocument {
@@ -17,14 +22,28 @@ export interface OpenDocument {
   text: string;
 }
 
-/** Every open document by path: what a cross-file analysis must read instead of the disk. */
-export type OpenDocuments = ReadonlyMap<string, OpenDocument>;
+/** What every analysis of the session shares. */
+export interface AnalysisEnvironment {
+  /** The workspace root: reported paths are relative to it (default: the process's directory). */
+  root: string | undefined;
+  /** Imported modules: open documents' unsaved text over the disk. */
+  files: WorkspaceFiles;
+  /** Syntax trees of unchanged files (mostly imported modules), kept across analyses. */
+  parseCache: TextParseCache;
+  /** The settings and the project's config file, merged (see settings.ts). */
+  options: AnalyzeOptions;
+  severities: ReadonlyMap<string, Severity>;
+}
 
 export interface DocumentAnalysis {
   uri: string;
   path: string;
   version: number;
   findings: Finding[];
+  /** Per finding: where its values were written in other files. */
+  related: Map<Finding, DiagnosticRelatedInformation[]>;
+  /** Every other file the analysis read (absolute): a change to one of them changes this analysis. */
+  reads: ReadonlySet<string>;
   /** Set when the document does not parse (1-based line and column). */
   parseError?: { message: string; line: number; column: number };
   /** Why the document was not analysed at all (too large, or the engine failed). */
@@ -32,51 +51,56 @@ export interface DocumentAnalysis {
 }
 
 /**
- * The only place the language server calls the engine.
- * The document's unsaved text is analysed; the modules it imports are read from disk, relative to
- * the workspace root (`cwd`, which reported paths are relative to as well). For imports to see
- * the unsaved text of other open documents (`open`), the engine needs an overlay that is not an
- * input: passing them as inputs would analyse every open document on each keystroke.
+ * The only place the language server calls the engine. The document's unsaved text is the input;
+ * the modules it imports come from `env.files` (other open documents' unsaved text over the disk),
+ * so that only this document is analysed on a keystroke, yet it sees what the editor shows.
  */
-export function analyzeDocument(doc: OpenDocument, open: OpenDocuments, settings: Settings, cwd: string | undefined): DocumentAnalysis {
-  const base = { uri: doc.uri, path: doc.path, version: doc.version, findings: [] };
+export function analyzeDocument(doc: OpenDocument, env: AnalysisEnvironment): DocumentAnalysis {
+  const reads = new Set<string>();
+  const base = { uri: doc.uri, path: doc.path, version: doc.version, findings: [], related: new Map(), reads };
   const bytes = Buffer.byteLength(doc.text);
   // The CLI skips such files too; parsing several MB on every keystroke would stall the editor.
   if (bytes > DEFAULT_MAX_FILE_BYTES) return { ...base, notAnalysed: `${bytes} bytes is over the size limit of ${DEFAULT_MAX_FILE_BYTES} bytes` };
   try {
     const input = { path: doc.path, text: doc.text, ...(doc.absolute ? { absolute: doc.absolute } : {}) };
-    const result = analyze([input], { ...analyzeOptionsOf(settings), ...(cwd ? { cwd } : {}) }).files.find((f) => f.path === doc.path);
+    const options: AnalyzeOptions = { ...env.options, ...(env.root ? { cwd: env.root } : {}), files: env.files.recording(reads), parseCache: env.parseCache };
+    const result = analyze([input], options).files.find((f) => f.path === doc.path);
+    if (doc.absolute) reads.delete(doc.absolute);
     if (result?.status === 'parse-error' && result.error) return { ...base, parseError: result.error };
-    return { ...base, findings: result?.findings ?? [] };
+    const findings = result?.findings ?? [];
+    applySeverities(findings, env.severities);
+    const related = new Map<Finding, DiagnosticRelatedInformation[]>();
+    for (const f of findings) {
+      const infos = relatedSpans(f, result?.model).flatMap((r) => {
+        const location = locationOf(r.span, env);
+        return location ? [{ location, message: r.message }] : [];
+      });
+      if (infos.length) related.set(f, infos);
+    }
+    return { ...base, findings, related };
   } catch (e) {
     return { ...base, notAnalysed: `internal error: ${(e as Error).stack ?? String(e)}` };
   }
 }
 
-/**
- * The other open documents whose diagnostics may change when `changed` changes.
- * None while analysis is per file; with cross-file resolution: the open documents that import a
- * name `changed` exports.
- */
-export function documentsAffectedBy(changed: OpenDocument, open: OpenDocuments): OpenDocument[] {
-  return [];
+/** A span of another file (a reported path) as an LSP location in the text the engine read. */
+function locationOf(span: { file: string; start: number; end: number }, env: AnalysisEnvironment): DiagnosticRelatedInformation['location'] | undefined {
+  const source = fileSource(span.file, env);
+  if (!source) return undefined;
+  const doc = TextDocument.create(source.uri, 'typescript', 0, source.text);
+  return { uri: source.uri, range: { start: doc.positionAt(span.start), end: doc.positionAt(span.end) } };
 }
 
 /**
- * The text an edit in another file (`TextEdit.file`) was computed on, and where to send it. The
- * engine reads imported modules from disk, so an open document takes the edit only while its
- * text is what is on disk; otherwise the offsets would land in the wrong place.
+ * The text of a file the engine read (a reported path): an open document's (with its version) or
+ * the disk's (version null). An analysis of the current versions reads exactly this text, so edits
+ * and spans in it (`TextEdit.file`, related information) are offsets into it.
  */
-export function dependencySource(enginePath: string, open: OpenDocuments, cwd: string | undefined): { uri: string; version: number | null; text: string } | undefined {
-  const absolute = path.resolve(cwd ?? process.cwd(), enginePath);
-  let disk: string;
-  try {
-    if (fs.statSync(absolute).size > DEFAULT_MAX_FILE_BYTES) return undefined;
-    disk = fs.readFileSync(absolute, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const openDoc = open.get(enginePath);
-  if (openDoc) return openDoc.text === disk ? { uri: openDoc.uri, version: openDoc.version, text: disk } : undefined;
-  return { uri: pathToFileURL(absolute).href, version: null, text: disk };
+export function fileSource(enginePath: string, env: Pick<AnalysisEnvironment, 'root' | 'files'>): { uri: string; version: number | null; text: string } | undefined {
+  const absolute = path.resolve(env.root ?? process.cwd(), enginePath);
+  const open = env.files.openDocument(absolute);
+  if (open) return { uri: open.uri, version: open.version, text: open.getText() };
+  const text = env.files.read(absolute);
+  if (text === undefined || Buffer.byteLength(text) > DEFAULT_MAX_FILE_BYTES) return undefined;
+  return { uri: pathToFileURL(absolute).href, version: null, text };
 }

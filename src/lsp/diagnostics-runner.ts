@@ -1,7 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { documentsAffectedBy } from './analysis';
 import type { AnalysisStore } from './analysis-store';
 import { toDiagnostics } from './diagnostics';
+import { fileSystemPathOf } from './document-path';
 import type { OpenDocumentSet } from './open-documents';
 
 export const DEBOUNCE_MS = 150;
@@ -23,24 +23,29 @@ export class DiagnosticsRunner {
     private readonly debounceMs = DEBOUNCE_MS,
   ) {}
 
+  /** An opened document's text may differ from the disk, which the documents importing it read until now. */
   opened(uri: string): void {
     this.schedule(uri, 0);
+    this.refreshDependents(fileSystemPathOf(uri), uri);
   }
 
   changed(uri: string): void {
     this.schedule(uri, this.debounceMs);
-    const doc = this.documents.get(uri);
-    if (!doc) return;
-    const affected = documentsAffectedBy(this.documents.toOpenDocument(doc), this.documents.byPath()).map((d) => d.uri);
-    this.store.invalidate(affected);
-    for (const other of affected) this.schedule(other, this.debounceMs);
+    this.refreshDependents(fileSystemPathOf(uri), uri);
   }
 
+  /** Closed: the documents importing it read the disk again. */
   closed(uri: string): void {
     this.cancel(uri);
     this.store.forget(uri);
     this.logged.delete(uri);
     if (!this.stopped) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.refreshDependents(fileSystemPathOf(uri), uri);
+  }
+
+  /** A file changed on disk (saved, or changed outside the editor): the open documents that read it. */
+  changedOnDisk(absolute: string): void {
+    this.refreshDependents(absolute);
   }
 
   /** Settings changed: every open document again. */
@@ -52,6 +57,14 @@ export class DiagnosticsRunner {
   stop(): void {
     this.stopped = true;
     for (const uri of [...this.pending.keys()]) this.cancel(uri);
+  }
+
+  /** Re-checks the open documents whose last analysis read the file (directly or through a chain of imports). */
+  private refreshDependents(absolute: string | undefined, except?: string): void {
+    if (!absolute) return;
+    const affected = this.store.dependentsOf(absolute, except);
+    this.store.invalidate(affected);
+    for (const other of affected) this.schedule(other, this.debounceMs);
   }
 
   private schedule(uri: string, delay: number): void {

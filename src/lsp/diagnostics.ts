@@ -22,10 +22,12 @@ export interface DiagnosticData {
 
 export function toDiagnostics(analysis: DocumentAnalysis, doc: TextDocument): Diagnostic[] {
   if (analysis.parseError) return [parseErrorDiagnostic(analysis.parseError, doc)];
-  return analysis.findings.map((f) => findingDiagnostic(f, analysis.version, doc));
+  return analysis.findings.map((f) => findingDiagnostic(f, analysis, doc));
 }
 
-function findingDiagnostic(f: Finding, version: number, doc: TextDocument): Diagnostic {
+function findingDiagnostic(f: Finding, analysis: DocumentAnalysis, doc: TextDocument): Diagnostic {
+  const version = analysis.version;
+  const related = analysis.related.get(f);
   const data: DiagnosticData = { version, start: f.start, end: f.end, fix: f.fix.kind };
   return {
     range: { start: doc.positionAt(f.start), end: doc.positionAt(f.end) },
@@ -35,6 +37,7 @@ function findingDiagnostic(f: Finding, version: number, doc: TextDocument): Diag
     codeDescription: { href: ruleDocsUrl(f.ruleId) },
     // VS Code drops a diagnostic with an empty message.
     message: (f.brokerError ? `${f.message}\n${f.brokerError}` : f.message) || f.ruleId,
+    ...(related?.length ? { relatedInformation: related } : {}),
     data,
   };
 }

@@ -1,16 +1,34 @@
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { OpenDocument, OpenDocuments } from './analysis';
+import type { OpenDocument } from './analysis';
 import { documentPath, fileSystemPathOf } from './document-path';
 
-/** The documents the editor has open, kept in sync (full or incremental), by URI and by engine path. */
+/** The documents the editor has open, kept in sync (full or incremental), by URI and by file on disk. */
 export class OpenDocumentSet {
   readonly synced = new TextDocuments(TextDocument);
   /** Engine paths are relative to it (set from the initialize request). */
   root: string | undefined;
+  private readonly uriByFile = new Map<string, string>();
+
+  constructor() {
+    this.synced.onDidOpen((e) => {
+      const absolute = fileSystemPathOf(e.document.uri);
+      if (absolute) this.uriByFile.set(absolute, e.document.uri);
+    });
+    this.synced.onDidClose((e) => {
+      const absolute = fileSystemPathOf(e.document.uri);
+      if (absolute && this.uriByFile.get(absolute) === e.document.uri) this.uriByFile.delete(absolute);
+    });
+  }
 
   get(uri: string): TextDocument | undefined {
     return this.synced.get(uri);
+  }
+
+  /** The open document of a file on disk (absolute path), if the editor has it open. */
+  atFile(absolute: string): TextDocument | undefined {
+    const uri = this.uriByFile.get(absolute);
+    return uri === undefined ? undefined : this.synced.get(uri);
   }
 
   uris(): string[] {
@@ -20,14 +38,5 @@ export class OpenDocumentSet {
   toOpenDocument(doc: TextDocument): OpenDocument {
     const absolute = fileSystemPathOf(doc.uri);
     return { uri: doc.uri, path: documentPath(doc.uri, doc.languageId, this.root), ...(absolute ? { absolute } : {}), version: doc.version, text: doc.getText() };
-  }
-
-  byPath(): OpenDocuments {
-    const map = new Map<string, OpenDocument>();
-    for (const doc of this.synced.all()) {
-      const open = this.toOpenDocument(doc);
-      map.set(open.path, open);
-    }
-    return map;
   }
 }

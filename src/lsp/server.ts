@@ -1,14 +1,21 @@
-import { createConnection, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
+import { severityOverrides } from '../config/config';
+import { IncrementalParseCache } from './incremental-parse';
 import { TOOL_NAME, TOOL_VERSION } from '../report/model';
-import { dependencySource } from './analysis';
+import { fileSource, type AnalysisEnvironment } from './analysis';
 import { AnalysisStore } from './analysis-store';
 import { codeActions, CODE_ACTION_KINDS } from './code-actions';
 import { DiagnosticsRunner } from './diagnostics-runner';
 import { fileSystemPathOf } from './document-path';
 import { OpenDocumentSet } from './open-documents';
-import { DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings';
+import { mayHoldConfig, readProjectConfig, sameConfig, type ProjectConfig } from './project-config';
+import { analyzeOptionsOf, DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings';
 import { sendConsoleToStderr } from './stdout-guard';
 import { editTargetOf } from './workspace-edit';
+import { WorkspaceFiles } from './workspace-files';
+
+/** The files whose changes on disk matter: sources and JSON (imported modules, tsconfig.json, the config file). */
+const WATCHED = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}';
 
 /** Runs the language server on stdin/stdout until the client sends exit (or closes the stream). */
 export function startStdioServer(): Connection {
@@ -18,28 +25,56 @@ export function startStdioServer(): Connection {
 
 export function startServer(connection: Connection): Connection {
   let settings: Settings = DEFAULT_SETTINGS;
+  let project: ProjectConfig = { config: {} };
   let documentChanges = false;
+  let watchByRegistration = false;
   let startupWarnings: string[] = [];
   const documents = new OpenDocumentSet();
-  const store = new AnalysisStore(documents, () => settings);
+  const files = new WorkspaceFiles(documents);
+  const parseCache = new IncrementalParseCache();
+  const environment = (): AnalysisEnvironment => ({
+    root: documents.root,
+    files,
+    parseCache,
+    options: analyzeOptionsOf(settings, project.config),
+    severities: severityOverrides(project.config),
+  });
+  let env = environment();
+  const store = new AnalysisStore(documents, () => env);
   const runner = new DiagnosticsRunner(connection, documents, store);
 
   const applySettings = (raw: unknown): string[] => {
     const update = readSettings(raw, settings);
     if (update.settings && !sameSettings(update.settings, settings)) {
       settings = update.settings;
+      env = environment();
       runner.rerunAll();
     }
     return update.warnings;
   };
+  /** A config file that cannot be used is reported, and ignored until it is fixed (the CLI refuses to run with it). */
+  const reportConfigError = () => {
+    if (project.error) void connection.sendNotification('window/showMessage', { type: MessageType.Error, message: `${TOOL_NAME}: ${project.error}; the config file is ignored until it is fixed` });
+  };
+  const reloadConfig = () => {
+    const previous = project;
+    project = readProjectConfig(documents.root);
+    if (project.error !== previous.error) reportConfigError();
+    if (sameConfig(project.config, previous.config)) return;
+    env = environment();
+    runner.rerunAll();
+  };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     documentChanges = !!params.capabilities?.workspace?.workspaceEdit?.documentChanges;
+    watchByRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     documents.root = fileSystemPathOf(params.workspaceFolders?.[0]?.uri ?? params.rootUri);
+    project = readProjectConfig(documents.root);
     startupWarnings = applySettings(params.initializationOptions);
+    env = environment();
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS },
       },
       serverInfo: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -47,21 +82,43 @@ export function startServer(connection: Connection): Connection {
   });
   connection.onInitialized(() => {
     for (const w of startupWarnings) connection.console.warn(w);
+    reportConfigError();
+    if (watchByRegistration) {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] }).catch((e: unknown) => {
+        connection.console.warn(`cannot watch files (changes on disk are seen only when a document is opened or checked again): ${String(e)}`);
+      });
+    }
   });
   connection.onDidChangeConfiguration((params) => {
     for (const w of applySettings(params?.settings)) connection.console.warn(w);
+  });
+  connection.onDidChangeWatchedFiles((params) => {
+    let config = false;
+    for (const change of params?.changes ?? []) {
+      const absolute = fileSystemPathOf(change?.uri);
+      if (!absolute) continue;
+      files.changedOnDisk(absolute);
+      parseCache.forget(absolute);
+      if (mayHoldConfig(absolute, documents.root)) config = true;
+      runner.changedOnDisk(absolute);
+    }
+    if (config) reloadConfig();
   });
 
   documents.synced.onDidOpen((e) => runner.opened(e.document.uri));
   documents.synced.onDidChangeContent((e) => runner.changed(e.document.uri));
   documents.synced.onDidClose((e) => runner.closed(e.document.uri));
+  documents.synced.onDidSave((e) => {
+    const absolute = fileSystemPathOf(e.document.uri);
+    if (absolute) files.changedOnDisk(absolute);
+  });
 
   connection.onCodeAction((params) => {
     const uri = params?.textDocument?.uri;
     const doc = uri === undefined ? undefined : documents.get(uri);
     const analysis = uri === undefined ? undefined : store.current(uri);
     if (!doc || !analysis) return [];
-    return codeActions(params, doc, analysis, { documentChanges, editTarget: (p) => editTargetOf(dependencySource(p, documents.byPath(), documents.root)) });
+    return codeActions(params, doc, analysis, { documentChanges, editTarget: (p) => editTargetOf(fileSource(p, env)) });
   });
 
   // A debounced run must not fire between shutdown and exit.

@@ -1,6 +1,7 @@
 import { DEFAULT_TARGET, TARGET_VERSIONS, type TargetVersion } from '../model';
 import type { AnalyzeOptions } from '../engine/options';
 import { ALL_RULES } from '../rules';
+import { rulesOff, type Config } from '../config/config';
 
 /** The configuration section clients send (VS Code: `rabbitmq4-codemod.target`, ...). */
 export const SETTINGS_SECTION = 'rabbitmq4-codemod';
@@ -64,8 +65,13 @@ function readDisabledRules(value: unknown, current: Settings, warnings: string[]
   return value;
 }
 
-export function analyzeOptionsOf(settings: Settings): AnalyzeOptions {
-  return { target: settings.target, disabledRules: new Set(settings.disabledRules) };
+/**
+ * The engine's options from the editor's settings and the project's config file. The config file
+ * wins where it says something (its `target`): it is what the project's CI runs with, and editors
+ * send their default target whether or not the user set one. Rules are off if either turns them off.
+ */
+export function analyzeOptionsOf(settings: Settings, config: Config = {}): AnalyzeOptions {
+  return { target: config.target ?? settings.target, disabledRules: new Set([...settings.disabledRules, ...rulesOff(config)]) };
 }
 
 export function sameSettings(a: Settings, b: Settings): boolean {

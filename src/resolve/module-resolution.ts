@@ -10,19 +10,28 @@ export interface SourceHost {
   exists(absolute: string): boolean;
 }
 
-export function diskHost(overlay: Map<string, string> = new Map(), disk = true): SourceHost {
+/** The files on disk. */
+export const DISK: SourceHost = {
+  read: (p) => {
+    try {
+      return fs.readFileSync(p, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+  exists: (p) => fs.existsSync(p) && fs.statSync(p).isFile(),
+};
+
+/** `overlay` (absolute path to text) over `base`; nothing but the overlay without a base. */
+export function overlayHost(overlay: ReadonlyMap<string, string>, base: SourceHost | undefined): SourceHost {
   return {
-    read: (p) => {
-      if (overlay.has(p)) return overlay.get(p);
-      if (!disk) return undefined;
-      try {
-        return fs.readFileSync(p, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-    exists: (p) => overlay.has(p) || (disk && fs.existsSync(p) && fs.statSync(p).isFile()),
+    read: (p) => (overlay.has(p) ? overlay.get(p) : base?.read(p)),
+    exists: (p) => overlay.has(p) || !!base?.exists(p),
   };
+}
+
+export function diskHost(overlay: Map<string, string> = new Map(), disk = true): SourceHost {
+  return overlayHost(overlay, disk ? DISK : undefined);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   createProtocolConnection,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
@@ -13,6 +14,9 @@ import {
   InitializeRequest,
   LogMessageNotification,
   PublishDiagnosticsNotification,
+  RegistrationRequest,
+  ResponseError,
+  ShowMessageNotification,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -20,10 +24,13 @@ import {
   type CodeAction,
   type Command,
   type Diagnostic,
+  type FileEvent,
   type InitializeResult,
   type LogMessageParams,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type RegistrationParams,
+  type ShowMessageParams,
   type Range,
   type TextDocumentEdit,
   type TextEdit,
@@ -50,12 +57,17 @@ export interface StartOptions {
   root?: string;
   initializationOptions?: unknown;
   capabilities?: ClientCapabilities;
+  /** Answer the server's client/registerCapability requests with an error (default: accept them). */
+  refuseRegistrations?: boolean;
 }
 
 /** A real LSP client over the stdio of `node bin/rabbitmq4-codemod lsp --stdio`. */
 export class LspSession {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: LogMessageParams[] = [];
+  readonly shownMessages: ShowMessageParams[] = [];
+  readonly registrations: RegistrationParams[] = [];
+  refuseRegistrations = false;
   readonly protocolErrors: unknown[] = [];
   readonly documents = new Map<string, TextDocument>();
   stderr = '';
@@ -77,6 +89,15 @@ export class LspSession {
       this.logs.push(p);
       this.notify();
     });
+    connection.onNotification(ShowMessageNotification.type, (p) => {
+      this.shownMessages.push(p);
+      this.notify();
+    });
+    connection.onRequest(RegistrationRequest.type, (p) => {
+      this.registrations.push(p);
+      this.notify();
+      if (this.refuseRegistrations) throw new ResponseError(-32603, 'this client refuses registrations');
+    });
     connection.onError((e) => this.protocolErrors.push(e));
     connection.listen();
   }
@@ -85,6 +106,7 @@ export class LspSession {
     const child = spawn(process.execPath, [BIN, ...(options.args ?? ['lsp', '--stdio'])], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection);
+    session.refuseRegistrations = !!options.refuseRegistrations;
     session.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: pathToFileURL(options.root ?? ROOT).href,
@@ -130,6 +152,11 @@ export class LspSession {
     await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings });
   }
 
+  /** Tells the server that files changed on disk (as an editor's file watcher does). */
+  async filesChanged(changes: FileEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+  }
+
   text(uri: string): string {
     return this.doc(uri).getText();
   }
@@ -149,6 +176,14 @@ export class LspSession {
   /** The `count`-th diagnostics published for `uri` (settings changes re-publish the same version). */
   publication(uri: string, count: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
     return this.waitFor(`publication ${count} of ${uri}`, timeoutMs, () => this.published.filter((p) => p.uri === uri)[count - 1]);
+  }
+
+  waitForRegistration(timeoutMs = 10_000): Promise<RegistrationParams> {
+    return this.waitFor('a client/registerCapability request', timeoutMs, () => this.registrations[0]);
+  }
+
+  waitForShownMessage(pattern: RegExp, timeoutMs = 10_000): Promise<ShowMessageParams> {
+    return this.waitFor(`a window/showMessage matching ${pattern}`, timeoutMs, () => this.shownMessages.find((m) => pattern.test(m.message)));
   }
 
   waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<LogMessageParams> {

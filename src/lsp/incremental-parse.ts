@@ -1,0 +1,219 @@
+import type * as t from '@babel/types';
+import { TextParseCache } from '../engine/parse-cache';
+import { parseSource, type ParseResult } from '../parse';
+
+/**
+ * A parse cache for documents being edited: a new text re-parses only the top-level statements the
+ * edit touched and reuses the rest of the previous tree (moved by the edit's length), so a keystroke
+ * in a large file does not parse the whole file again. Whenever reuse cannot be shown to give the
+ * tree a full parse gives (see `reparse`), the text is parsed from scratch.
+ */
+export class IncrementalParseCache extends TextParseCache {
+  protected override parseChanged(absolute: string, text: string, previous: { text: string; result: ParseResult } | undefined, parse: () => ParseResult): ParseResult {
+    const ast = previous?.result.ok ? reparse(previous.text, previous.result.ast, text, absolute) : undefined;
+    // The previous tree's nodes now belong to the new one (moved in place): the entry is replaced by the caller.
+    return ast ? { ok: true, ast } : parse();
+  }
+}
+
+type Position = { line: number; column: number; index: number };
+type Located = { start?: number | null; end?: number | null; loc?: { start: Position; end: Position } | null };
+
+/** A top-level statement of `body` that starts a statement boundary the edit cannot move. */
+const sameStatement = (a: t.Statement | undefined, b: t.Statement | undefined, delta: number) => !!a && !!b && a.type === b.type && a.start! + delta === b.start && a.end! + delta === b.end;
+
+/**
+ * The tree of `text`, built from the tree of `oldText`: the statements the edit touched are parsed
+ * again, with one unchanged statement on each side. Those two must come out exactly as before (same
+ * type and extent): then the parser was at a statement boundary before and after the edit, and
+ * everything outside parses as it did. Undefined when that cannot be shown, when the edit changes
+ * whether the file is a module, or when the slice does not parse (the full parse reports the error).
+ * Not seen: errors Babel finds across statements (a name declared twice with `let`), which make a
+ * full parse fail; such a file is analysed as if it parsed until an edit needs a full parse.
+ */
+export function reparse(oldText: string, old: t.File, text: string, absolute: string): t.File | undefined {
+  const body = old.program.body;
+  if (!body.length) return undefined;
+  const { prefix, suffix } = commonEnds(oldText, text);
+  const delta = text.length - oldText.length;
+  const oldChangeEnd = oldText.length - suffix;
+
+  // Statements touching the change (an edit right at a statement's edge may extend it) are parsed again.
+  let first = body.findIndex((s) => s.end! >= prefix);
+  if (first === -1) first = body.length;
+  let last = -1;
+  for (let i = body.length - 1; i >= 0; i--) {
+    if (body[i].start! <= oldChangeEnd) {
+      last = i;
+      break;
+    }
+  }
+  const before = first - 1 >= 0 ? first - 1 : undefined;
+  const after = Math.max(last, first - 1) + 1 < body.length ? Math.max(last, first - 1) + 1 : undefined;
+  const sliceStart = before === undefined ? 0 : body[before].start!;
+  const oldSliceEnd = after === undefined ? oldText.length : body[after].end!;
+  const sliceEnd = oldSliceEnd + delta;
+
+  const isModule = old.program.sourceType === 'module';
+  const padded = padding(text.slice(0, sliceStart), isModule);
+  if (padded === undefined) return undefined;
+  const parsed = parseSource(padded + text.slice(sliceStart, sliceEnd), absolute);
+  if (!parsed.ok || parsed.ast.program.sourceType !== old.program.sourceType) return undefined;
+  if (sliceStart > 0 && parsed.ast.program.directives.length) return undefined;
+  const fresh = parsed.ast.program.body.filter((s) => s.start! >= sliceStart);
+  if (before !== undefined && !sameStatement(body[before], fresh[0], 0)) return undefined;
+  if (after !== undefined && !sameStatement(body[after], fresh[fresh.length - 1], delta)) return undefined;
+
+  const kept = after === undefined ? [] : body.slice(after + 1);
+  const newBody = [...body.slice(0, before ?? 0), ...fresh, ...kept];
+  // Whether the file is a module decides how all of it parses: an edit that adds or removes the last import or export is parsed in full.
+  if (isModule !== newBody.some(isModuleDeclaration)) return undefined;
+
+  const shift = shifter(oldText, oldSliceEnd, text, sliceEnd);
+  for (const s of kept) shiftTree(s, shift);
+  const comments = old.comments ?? [];
+  const keptComments = comments.filter((c) => c.start! >= oldSliceEnd);
+  for (const c of keptComments) shiftLocated(c, shift);
+  const program = { ...old.program, body: newBody, end: text.length, ...(sliceStart === 0 ? { directives: parsed.ast.program.directives, interpreter: parsed.ast.program.interpreter } : {}) };
+  shiftEnd(program, text);
+  const file = {
+    ...old,
+    program,
+    comments: [...comments.filter((c) => c.end! <= sliceStart), ...(parsed.ast.comments ?? []).filter((c) => c.start! >= sliceStart), ...keptComments],
+    end: text.length,
+  };
+  shiftEnd(file, text);
+  return file as t.File;
+}
+
+/** The lengths of the common prefix and suffix (not overlapping), compared a chunk at a time first. */
+function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const shortest = Math.min(a.length, b.length);
+  const CHUNK = 256;
+  let prefix = 0;
+  while (prefix + CHUNK <= shortest && a.slice(prefix, prefix + CHUNK) === b.slice(prefix, prefix + CHUNK)) prefix += CHUNK;
+  while (prefix < shortest && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  const room = shortest - prefix;
+  while (suffix + CHUNK <= room && a.slice(a.length - suffix - CHUNK, a.length - suffix) === b.slice(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
+  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+
+const isModuleDeclaration = (s: t.Statement) => s.type === 'ImportDeclaration' || s.type.startsWith('Export') || s.type === 'TSExportAssignment' || s.type === 'TSImportEqualsDeclaration';
+
+/**
+ * The text before the slice as blanks with the same line breaks, so the slice's offsets, lines and
+ * columns are those of the whole text. A module gets `export{};` in the blanks (on a line long
+ * enough for it) so that the slice is parsed as a module too; the statement is left out again.
+ */
+function padding(before: string, isModule: boolean): string | undefined {
+  const blank = OTHER_LINE_BREAKS.test(before) ? before.replace(/[^\r\n\u2028\u2029]/g, ' ') : before.split('\n').map((line) => ' '.repeat(line.length)).join('\n');
+  if (!isModule || !before) return blank;
+  const marker = 'export{};';
+  const at = blank.search(new RegExp(` {${marker.length}}`));
+  return at === -1 ? undefined : blank.slice(0, at) + marker + blank.slice(at + marker.length);
+}
+
+const OTHER_LINE_BREAKS = /[\r\u2028\u2029]/;
+
+/** Moves positions of the old text after the edit to the new text. */
+interface Shift {
+  delta: number;
+  move(p: Position): void;
+}
+
+function shifter(oldText: string, oldFrom: number, text: string, from: number): Shift {
+  const delta = from - oldFrom;
+  const oldAt = lineAndColumn(oldText, oldFrom);
+  const newAt = lineAndColumn(text, from);
+  // Babel may share position objects between nodes (a call and its callee start at one): move each once.
+  const moved = new Set<Position>();
+  return {
+    delta,
+    move: (p) => {
+      if (moved.has(p)) return;
+      moved.add(p);
+      // Only positions on the line the unchanged text starts on move sideways.
+      if (p.line === oldAt.line) p.column += newAt.column - oldAt.column;
+      p.line += newAt.line - oldAt.line;
+      p.index += delta;
+    },
+  };
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  if (!OTHER_LINE_BREAKS.test(text)) {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    return { line, column: offset - lineStart };
+  }
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    // \r\n is one line break; \r, \n, U+2028 and U+2029 each are one, as for Babel.
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10) || c === 0x2028 || c === 0x2029) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart };
+}
+
+/** A comment: offsets and its line and column (suppressions read the line a comment ends on). */
+function shiftLocated(node: Located, shift: Shift): void {
+  node.start = node.start! + shift.delta;
+  node.end = node.end! + shift.delta;
+  if (node.loc) {
+    shift.move(node.loc.start);
+    shift.move(node.loc.end);
+  }
+}
+
+/**
+ * Moves a subtree's offsets (type annotations and Babel's `extra` positions included). A node's
+ * line and column (`loc`) are dropped instead of moved: the engine computes lines from offsets, and
+ * moving the shared position objects of every node after the edit would cost what it saves.
+ */
+function shiftTree(root: t.Node, shift: Shift): void {
+  const stack: unknown[] = [root];
+  const delta = shift.delta;
+  while (stack.length) {
+    const node = stack.pop() as Record<string, unknown> & Located;
+    node.start = node.start! + delta;
+    node.end = node.end! + delta;
+    if (node.loc !== undefined) node.loc = undefined;
+    const extra = node.extra as Record<string, unknown> | undefined;
+    if (extra) {
+      if (typeof extra.parenStart === 'number') extra.parenStart += delta;
+      if (typeof extra.trailingComma === 'number') extra.trailingComma += delta;
+      if (extra.trailingCommaLoc) shift.move(extra.trailingCommaLoc as Position);
+    }
+    const keys = Object.keys(node);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (key === 'loc' || key === 'extra') continue;
+      const value = node[key];
+      if (typeof value !== 'object' || value === null) continue;
+      if (Array.isArray(value)) {
+        for (let j = 0; j < value.length; j++) if (isNodeLike(value[j])) stack.push(value[j]);
+      } else if (isNodeLike(value)) stack.push(value);
+    }
+  }
+}
+
+const isNodeLike = (v: unknown): boolean => typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
+
+/** The end of the program and file nodes: the end of the new text. */
+function shiftEnd(node: Located, text: string): void {
+  node.end = text.length;
+  if (node.loc) {
+    const at = lineAndColumn(text, text.length);
+    node.loc = { ...node.loc, end: { line: at.line, column: at.column, index: text.length } };
+  }
+}
