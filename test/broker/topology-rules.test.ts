@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ruleById } from '../../src/rules';
 import { brokerAvailable, strictUrl, WHEN_STRICT } from './broker-env';
-import { codemod, deleteQueues, execute, expectedReply, queueName, Sandbox, showOutcome, withQueueName, type Outcome } from './harness';
+import { codemod, deleteQueues, expectedReply, queueName, Sandbox, withQueueName } from './harness';
+import { execute, showOutcome, type Outcome } from './drivers';
 
 interface TopologyCase {
   rule: string;
