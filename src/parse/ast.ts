@@ -37,10 +37,12 @@ export function childrenOf(node: Node): Node[] {
   return sorted ? out : out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
 }
 
+const PARENT = Symbol('parent');
+type WithParent = Node & { [PARENT]?: Node };
+
 /** A parsed file with parent links and line positions. */
 export class ParsedFile {
   readonly lines: LineIndex;
-  private readonly parents = new Map<Node, Node>();
   /** Every node in source order (pre-order). */
   readonly nodes: Node[] = [];
 
@@ -54,23 +56,24 @@ export class ParsedFile {
     while (stack.length) {
       const node = stack.pop()!;
       this.nodes.push(node);
+      (node as { loc?: unknown }).loc = undefined;
       const kids = childrenOf(node);
       for (let i = kids.length - 1; i >= 0; i--) {
-        this.parents.set(kids[i], node);
+        (kids[i] as WithParent)[PARENT] = node;
         stack.push(kids[i]);
       }
     }
   }
 
   parentOf(node: Node): Node | undefined {
-    return this.parents.get(node);
+    return (node as WithParent)[PARENT];
   }
 
   *ancestors(node: Node): Generator<Node> {
-    let cur = this.parents.get(node);
+    let cur = (node as WithParent)[PARENT];
     while (cur) {
       yield cur;
-      cur = this.parents.get(cur);
+      cur = (cur as WithParent)[PARENT];
     }
   }
 
