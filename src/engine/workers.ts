@@ -44,12 +44,20 @@ export interface ParallelOptions {
 
 const WORKER_SCRIPT = path.join(__dirname, 'worker-main.js');
 
-/** How many threads a run with these inputs would use, this one included (0: analyse in this thread only). */
-export function workerCount(inputs: SourceInput[], relevant: boolean[], setting: WorkersSetting | undefined): number {
+/** How many threads the setting allows at most, this one included (0: analyse in this thread only). */
+function threadLimit(setting: WorkersSetting | undefined): number {
   if (setting === undefined || setting === 0 || setting === 1) return 0;
   // Running from TypeScript sources (tests through vitest), there is no compiled worker script.
   if (!fs.existsSync(WORKER_SCRIPT)) return 0;
   if (setting !== 'auto') return Math.max(0, Math.floor(setting));
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return cores > 1 ? Math.min(cores, 8) : 0;
+}
+
+/** How many threads a run with these inputs would use, this one included (0: analyse in this thread only). */
+export function workerCount(inputs: SourceInput[], relevant: boolean[], setting: WorkersSetting | undefined): number {
+  const limit = threadLimit(setting);
+  if (limit < 2 || setting !== 'auto') return limit;
   let files = 0;
   let bytes = 0;
   inputs.forEach((input, i) => {
@@ -57,9 +65,7 @@ export function workerCount(inputs: SourceInput[], relevant: boolean[], setting:
     files++;
     bytes += input.text.length;
   });
-  if (files < MIN_PARALLEL_FILES && bytes < MIN_PARALLEL_BYTES) return 0;
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return cores > 1 ? Math.min(cores, 8) : 0;
+  return files < MIN_PARALLEL_FILES && bytes < MIN_PARALLEL_BYTES ? 0 : limit;
 }
 
 /** True for the inputs the engine would parse: the same prefilter `analyze` applies. */
@@ -183,13 +189,53 @@ interface Running {
   done: number;
 }
 
-/** One worker thread, waiting for its share (started before the shares are known, so it loads while they are worked out). */
+/** One worker thread, waiting for its share (started early, it loads the engine while this thread works). */
 function startWorker(): Running {
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WORKER_SCRIPT, { workerData: { port: port2, signal }, transferList: [port2] });
   worker.unref();
   return { worker, port: port1, signal, inputs: [], done: 0 };
+}
+
+function stop(r: Running): void {
+  r.port.close();
+  void r.worker.terminate();
+}
+
+/**
+ * Workers started before the files are read, when there are enough files that a parallel run is
+ * likely: starting a worker and loading the engine in it then overlaps reading the files.
+ * Whatever the run does not use is stopped by `close`.
+ */
+export class WorkerPool {
+  private readonly idle: Running[];
+
+  constructor(count: number) {
+    this.idle = [];
+    try {
+      while (this.idle.length < count) this.idle.push(startWorker());
+    } catch {
+      // A worker that cannot start now is started (or found missing) when the run needs it.
+    }
+  }
+
+  /** Workers the setting allows for a run of `files` files (none if it is too small to go parallel). */
+  static forRun(setting: WorkersSetting | undefined, files: number): WorkerPool {
+    const limit = threadLimit(setting);
+    return new WorkerPool(setting === 'auto' && files < MIN_PARALLEL_FILES ? 0 : limit - 1);
+  }
+
+  /** `count` workers: started ones first. */
+  take(count: number): Running[] {
+    const taken = this.idle.splice(0, count);
+    while (taken.length < count) taken.push(startWorker());
+    return taken;
+  }
+
+  close(): void {
+    for (const r of this.idle.splice(0)) stop(r);
+  }
 }
 
 /** Results as a worker sends them: no models (they hold syntax trees and functions). */
@@ -202,13 +248,20 @@ export function withoutModels(files: FileResult[]): FileResult[] {
  * Undefined if it cannot be done exactly as `analyze` would (the caller then analyses in this
  * thread); inputs no component holds are reported not relevant.
  */
-export function analyzeInWorkers(inputs: SourceInput[], options: AnalyzeOptions, relevant: boolean[], n: number, progress?: (done: number) => void): Analysis | undefined {
+export function analyzeInWorkers(
+  inputs: SourceInput[],
+  options: AnalyzeOptions,
+  relevant: boolean[],
+  n: number,
+  progress?: (done: number) => void,
+  pool = new WorkerPool(0),
+): Analysis | undefined {
   const cwd = options.cwd ?? process.cwd();
   const { onProgress: _drop, ...plain } = options as AnalyzeOptions & { onProgress?: unknown };
   const running: Running[] = [];
   lastFallback = undefined;
   try {
-    for (let i = 1; i < n; i++) running.push(startWorker());
+    running.push(...pool.take(n - 1));
     const components = importComponents(inputs, relevant, cwd);
     if (!components) return fallback('a tsconfig.json may map module paths');
     const [own, ...shares] = deal(components, inputs, n);
@@ -217,7 +270,7 @@ export function analyzeInWorkers(inputs: SourceInput[], options: AnalyzeOptions,
     const outside = inputs.length - held.size;
     let ownDone = 0;
     const report = () => progress?.(outside + ownDone + running.reduce((sum, r) => sum + r.done, 0));
-    for (const r of running.splice(shares.length)) void r.worker.terminate();
+    running.splice(shares.length).forEach(stop);
     shares.forEach((share, i) => {
       running[i].inputs = share;
       running[i].port.postMessage({ kind: 'models', inputs: share.map((j) => inputs[j]), options: plain } satisfies ToWorker);
@@ -260,10 +313,7 @@ export function analyzeInWorkers(inputs: SourceInput[], options: AnalyzeOptions,
     // Anything unexpected (a value that cannot be sent to a worker, a worker that cannot start): analyse here instead.
     return fallback((e as Error).message);
   } finally {
-    for (const r of running) {
-      r.port.close();
-      void r.worker.terminate();
-    }
+    running.forEach(stop);
   }
 }
 
