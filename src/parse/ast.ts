@@ -34,13 +34,10 @@ export function childrenOf(node: Node): Node[] {
   return out;
 }
 
-/** A node's parent, kept on the node itself: a map of every node of a project is a large, slow hash table. */
-const PARENT = Symbol('parent');
-type WithParent = Node & { [PARENT]?: Node };
-
 /** A parsed file with parent links and line positions. */
 export class ParsedFile {
   readonly lines: LineIndex;
+  private readonly parents = new Map<Node, Node>();
   /** Every node in source order (pre-order). */
   readonly nodes: Node[] = [];
 
@@ -59,21 +56,21 @@ export class ParsedFile {
       (node as { loc?: unknown }).loc = undefined;
       const kids = childrenOf(node);
       for (let i = kids.length - 1; i >= 0; i--) {
-        (kids[i] as WithParent)[PARENT] = node;
+        this.parents.set(kids[i], node);
         stack.push(kids[i]);
       }
     }
   }
 
   parentOf(node: Node): Node | undefined {
-    return (node as WithParent)[PARENT];
+    return this.parents.get(node);
   }
 
   *ancestors(node: Node): Generator<Node> {
-    let cur = (node as WithParent)[PARENT];
+    let cur = this.parents.get(node);
     while (cur) {
       yield cur;
-      cur = (cur as WithParent)[PARENT];
+      cur = this.parents.get(cur);
     }
   }
 
