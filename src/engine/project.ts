@@ -21,7 +21,7 @@ export interface ProjectRun {
 export interface ProjectOptions extends DiscoverOptions {
   maxFileBytes?: number;
   /**
-   * Analyse in worker threads: a number, or 'auto' (one per core, once enough files need parsing).
+   * Analyse in threads: a number (this thread and workers), or 'auto' (one per core, once enough files need parsing).
    * The findings, consumers and edits are the same; the results carry no models. Default: none.
    */
   workers?: WorkersSetting;

@@ -16,10 +16,10 @@ import type { AnalyzeOptions } from './options';
  * constants a fix would edit) only ever connect files through imports, so the inputs are split into
  * the connected components of their import graph, read from the text (`import`/`export ... from`,
  * `require`, `import()`), and each thread analyses whole components: the main thread takes one share
- * itself (a worker costs a second copy of the engine to load and of the parser to warm up). The one fact that crosses
- * components, the type of each queue by name, is gathered from every worker after the models are
- * built and handed back before the rules run, merged in input order exactly as a single-threaded
- * run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
+ * itself (a worker costs a second copy of the engine to load and of the parser to warm up). The one
+ * fact that crosses components, the type of each queue by name, is gathered from every thread after
+ * the models are built and handed back before the rules run, merged in input order exactly as a
+ * single-threaded run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
  * outside the inputs that contributes facts or receives findings) makes the run single-threaded.
  *
  * The main thread stays synchronous: once its own share is done it blocks on `Atomics.wait` and
