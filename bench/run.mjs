@@ -5,8 +5,9 @@
 //   node bench/run.mjs [--rounds 5] [--corpus sparse,dense] [--tools scan,ast-grep,jscodeshift]
 //
 // Each round runs every tool once, alternating, on the same corpus; the medians are reported.
-// Wall time is measured here; peak resident memory with GNU time (%M: the largest single process
-// of the tree, so for jscodeshift the larger of its parent and its worker process).
+// Wall time is measured here; CPU time (user + system, every thread and child process) and peak
+// resident memory with GNU time (%M: the largest single process of the tree, so for jscodeshift the
+// larger of its parent and its worker process). On a shared machine the CPU time is the steadier one.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -110,18 +111,18 @@ function tools(corpus) {
   return out;
 }
 
-/** One timed run: wall seconds and peak RSS (MB). */
+/** One timed run: wall seconds, CPU seconds and peak RSS (MB). */
 function run(tool) {
   const memFile = path.join(TMP, 'mem.txt');
-  const [cmd, argv] = TIME ? [TIME, ['-f', '%M', '-o', memFile, tool.cmd, ...tool.args]] : [tool.cmd, tool.args];
+  const [cmd, argv] = TIME ? [TIME, ['-f', '%M %U %S', '-o', memFile, tool.cmd, ...tool.args]] : [tool.cmd, tool.args];
   const out = tool.stdout ? fs.openSync(tool.stdout, 'w') : 'ignore';
   const started = process.hrtime.bigint();
   const r = spawnSync(cmd, argv, { cwd: tool.cwd, stdio: ['ignore', out, tool.stdout ? out : 'pipe'], env: { ...process.env, CI: '1' }, maxBuffer: 256 * 1024 * 1024 });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   if (typeof out === 'number') fs.closeSync(out);
   if (r.status !== 0) throw new Error(`${tool.label} exited with ${r.status}: ${String(r.stderr ?? '').slice(0, 2000)}`);
-  const rss = TIME ? Number(fs.readFileSync(memFile, 'utf8').trim().split('\n').pop()) / 1024 : NaN;
-  return { wall, rss };
+  const [kb, user, sys] = TIME ? fs.readFileSync(memFile, 'utf8').trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
+  return { wall, cpu: user + sys, rss: kb / 1024 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,28 +165,31 @@ function bench(name) {
   // Warm-up (untimed): the page cache, and a check that every tool works here.
   for (const t of chosen.filter((t) => t !== 'jscodeshift')) run(all[t]);
   const times = Object.fromEntries(chosen.map((t) => [t, []]));
+  const cpu = Object.fromEntries(chosen.map((t) => [t, []]));
   const rss = Object.fromEntries(chosen.map((t) => [t, []]));
   for (let r = 0; r < ROUNDS; r++) {
     for (const t of r % 2 ? [...chosen].reverse() : chosen) {
       const m = run(all[t]);
       times[t].push(m.wall);
+      cpu[t].push(m.cpu);
       rss[t].push(m.rss);
     }
-    process.stderr.write(`  round ${r + 1}/${ROUNDS}: ${chosen.map((t) => `${t} ${times[t][r].toFixed(2)} s`).join(', ')} (load ${load()})\n`);
+    process.stderr.write(`  round ${r + 1}/${ROUNDS}: ${chosen.map((t) => `${t} ${times[t][r].toFixed(2)} s (cpu ${cpu[t][r].toFixed(2)} s)`).join(', ')} (load ${load()})\n`);
   }
-  console.log(`\n| tool | median s | min–max s | files/s | MB/s | peak RSS MB | output |`);
-  console.log(`|---|---|---|---|---|---|---|`);
+  console.log(`\n| tool | median s | min–max s | files/s | MB/s | median CPU s | peak RSS MB | output |`);
+  console.log(`|---|---|---|---|---|---|---|---|`);
   const med = {};
   for (const t of chosen) {
     med[t] = median(times[t]);
     const lo = Math.min(...times[t]);
     const hi = Math.max(...times[t]);
-    console.log(`| ${all[t].label} | ${med[t].toFixed(2)} | ${lo.toFixed(2)}–${hi.toFixed(2)} | ${Math.round(size.files / med[t])} | ${(size.bytes / 1e6 / med[t]).toFixed(2)} | ${Math.max(...rss[t]).toFixed(0)} | ${all[t].check()} |`);
+    console.log(`| ${all[t].label} | ${med[t].toFixed(2)} | ${lo.toFixed(2)}–${hi.toFixed(2)} | ${Math.round(size.files / med[t])} | ${(size.bytes / 1e6 / med[t]).toFixed(2)} | ${median(cpu[t]).toFixed(2)} | ${Math.max(...rss[t]).toFixed(0)} | ${all[t].check()} |`);
   }
-  const result = { name, size, med, rss: Object.fromEntries(chosen.map((t) => [t, Math.max(...rss[t])])) };
+  const cpuMed = Object.fromEntries(chosen.map((t) => [t, median(cpu[t])]));
+  const result = { name, size, med, cpu: cpuMed, rss: Object.fromEntries(chosen.map((t) => [t, Math.max(...rss[t])])) };
   console.log('');
-  if (med.scan && med['ast-grep']) console.log(`scan / ast-grep      = ${(med.scan / med['ast-grep']).toFixed(2)}`);
-  if (med.scan && med.jscodeshift) console.log(`jscodeshift / scan   = ${(med.jscodeshift / med.scan).toFixed(1)}`);
+  if (med.scan && med['ast-grep']) console.log(`scan / ast-grep      = ${(med.scan / med['ast-grep']).toFixed(2)} (CPU time: ${(cpuMed.scan / cpuMed['ast-grep']).toFixed(2)})`);
+  if (med.scan && med.jscodeshift) console.log(`jscodeshift / scan   = ${(med.jscodeshift / med.scan).toFixed(1)} (CPU time: ${(cpuMed.jscodeshift / cpuMed.scan).toFixed(1)})`);
   return result;
 }
 
@@ -197,7 +201,7 @@ function verdicts(results) {
   const d = by.dense;
   if (s?.med.scan && s.med['ast-grep']) check('sparse: scan no slower than ast-grep (ratio <= 1.0)', s.med.scan / s.med['ast-grep'] <= 1.0, (s.med.scan / s.med['ast-grep']).toFixed(2));
   if (s?.med.scan && s.med.jscodeshift) check('sparse: at least 20x faster than jscodeshift', s.med.jscodeshift / s.med.scan >= 20, `${(s.med.jscodeshift / s.med.scan).toFixed(1)}x`);
-  if (d?.med.scan) check('dense: at least 3 MB/s', d.size.bytes / 1e6 / d.med.scan >= 3, `${(d.size.bytes / 1e6 / d.med.scan).toFixed(2)} MB/s`);
+  if (d?.med.scan) check('dense: at least 3 MB/s', d.size.bytes / 1e6 / d.med.scan >= 3, `${(d.size.bytes / 1e6 / d.med.scan).toFixed(2)} MB/s (${(d.size.bytes / 1e6 / d.cpu.scan).toFixed(2)} MB per CPU second)`);
   for (const r of results) if (r.rss.scan !== undefined) check(`${r.name}: scan peak RSS under 400 MB`, Number.isNaN(r.rss.scan) ? undefined : r.rss.scan < 400, `${r.rss.scan.toFixed(0)} MB`);
   return lines;
 }
@@ -205,7 +209,7 @@ function verdicts(results) {
 const m = machine();
 console.log(`# rabbitmq4-codemod benchmark`);
 console.log(`\nmachine: ${m.nproc} CPUs (nproc), ${m.model}, ${m.ram} RAM, Node ${m.node}, ${m.os}`);
-console.log(`ast-grep: ${astGrepBinary() ?? 'not found (npm i -D @ast-grep/cli)'}; memory: ${TIME ? `${TIME} -f %M` : 'not measured (no GNU time)'}`);
+console.log(`ast-grep: ${astGrepBinary() ?? 'not found (npm i -D @ast-grep/cli)'}; CPU time and memory: ${TIME ? `${TIME} -f '%M %U %S'` : 'not measured (no GNU time)'}`);
 console.log(`rounds: ${ROUNDS}, alternating, medians; scan worker threads: ${process.env.RABBITMQ4_CODEMOD_WORKERS || 'off (default; RABBITMQ4_CODEMOD_WORKERS=auto|N)'}; load average at start: ${load()}`);
 const results = CORPORA.map(bench);
 console.log(`\nload average at end: ${load()}`);

@@ -100,16 +100,19 @@ describe('worker threads', () => {
     const dir = project(files, { git: true });
     const options = { target: '4.3' as const };
     const single = runProject(['.'], { cwd: dir, workers: 0 }, options);
-    const parallel = runProject(['.'], { cwd: dir, workers: 2 }, options);
-    const { lastFallback } = require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers');
-    expect(lastFallback).toBeUndefined();
-    // The workers did the work: their results carry no models.
     expect(single.analysis.files.some((f) => f.model)).toBe(true);
-    expect(parallel.analysis.files.some((f) => f.model)).toBe(false);
-    expect(parallel.analysis.files.filter((f) => f.status === 'analysed').length).toBeGreaterThan(100);
-    expect(renderJson(buildReport(parallel))).toBe(renderJson(buildReport(single)));
     const edits = (run: typeof single) => run.analysis.files.map((f) => [f.path, f.status, f.edits]);
-    expect(edits(parallel)).toEqual(edits(single));
+    // Two threads (this one and a worker), and three (two workers): the same report, in the same order.
+    for (const threads of [2, 3]) {
+      const parallel = runProject(['.'], { cwd: dir, workers: threads }, options);
+      const { lastFallback } = require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers');
+      expect(lastFallback).toBeUndefined();
+      // The parallel path did the work: its results carry no models.
+      expect(parallel.analysis.files.some((f) => f.model)).toBe(false);
+      expect(parallel.analysis.files.filter((f) => f.status === 'analysed').length).toBeGreaterThan(100);
+      expect(renderJson(buildReport(parallel))).toBe(renderJson(buildReport(single)));
+      expect(edits(parallel)).toEqual(edits(single));
+    }
   });
 });
 

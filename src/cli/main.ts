@@ -1,7 +1,5 @@
 import { UsageError } from './args';
-import { audit } from './audit';
 import type { Io } from './common';
-import { fix } from './fix';
 import { rules } from './rules';
 import { scan } from './scan';
 import { TOOL_VERSION } from '../report/model';
@@ -40,11 +38,12 @@ export function main(argv: string[], io: Io): number {
       case 'scan':
         return wantsHelp(rest, io) ?? scan(rest, io);
       case 'fix':
-        return wantsHelp(rest, io) ?? fix(rest, io);
+        // Loaded on demand, like audit and lsp: scan does not pay for the diff and audit modules.
+        return wantsHelp(rest, io) ?? (require('./fix') as typeof import('./fix')).fix(rest, io);
       case 'rules':
         return wantsHelp(rest, io) ?? rules(rest, io);
       case 'audit':
-        return wantsHelp(rest, io) ?? audit(rest, io);
+        return wantsHelp(rest, io) ?? (require('./audit') as typeof import('./audit')).audit(rest, io);
       case 'lsp':
         // Loaded on demand: the other commands do not pay for the language-server packages.
         return wantsHelp(rest, io) ?? (require('./lsp') as typeof import('./lsp')).lsp(rest);

@@ -54,9 +54,10 @@ export function exitCode(severities: Severity[], hadErrors: boolean, failOn: Sev
 }
 
 /**
- * Worker threads: RABBITMQ4_CODEMOD_WORKERS=auto (one per core once enough files need parsing) or a
- * count. Off by default: measured on a 2-core machine, two workers spent about 45% more CPU (each
- * loads and warms up the parser) and finished no sooner than one thread (bench/RESULTS.md).
+ * Worker threads: RABBITMQ4_CODEMOD_WORKERS=auto (one thread per core once enough files need parsing)
+ * or a count of threads. Off by default: measured on a 2-core machine, this thread and one worker
+ * spent about 25% more CPU than one thread (every thread warms up its own copy of the parser) and
+ * finished no sooner on a shared machine (bench/RESULTS.md).
  */
 function workersSetting(): WorkersSetting {
   const v = process.env.RABBITMQ4_CODEMOD_WORKERS;

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { discover, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type SourceInput } from './analyze';
 import type { AnalyzeOptions } from './options';
-import { analyzeInWorkers, relevance, workerCount, type WorkersSetting } from './workers';
+import { analyzeInWorkers, relevance, workerCount, WorkerPool, type WorkersSetting } from './workers';
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -21,7 +21,7 @@ export interface ProjectRun {
 export interface ProjectOptions extends DiscoverOptions {
   maxFileBytes?: number;
   /**
-   * Analyse in worker threads: a number, or 'auto' (one per core, once enough files need parsing).
+   * Analyse in threads: a number (this thread and workers), or 'auto' (one per core, once enough files need parsing).
    * The findings, consumers and edits are the same; the results carry no models. Default: none.
    */
   workers?: WorkersSetting;
@@ -32,6 +32,15 @@ export interface ProjectOptions extends DiscoverOptions {
 /** Discover, read and analyse the files under `roots`. */
 export function runProject(roots: string[], project: ProjectOptions, options: AnalyzeOptions): ProjectRun {
   const found = discover(roots, project);
+  const pool = WorkerPool.forRun(project.workers, found.files.length);
+  try {
+    return readAndAnalyse(found, project, options, pool);
+  } finally {
+    pool.close();
+  }
+}
+
+function readAndAnalyse(found: ReturnType<typeof discover>, project: ProjectOptions, options: AnalyzeOptions, pool: WorkerPool): ProjectRun {
   const inputs: SourceInput[] = [];
   const skipped: ProjectRun['skipped'] = [];
   const absolute = new Map<string, string>();
@@ -62,7 +71,7 @@ export function runProject(roots: string[], project: ProjectOptions, options: An
   if (project.workers !== undefined) {
     const relevant = relevance(inputs, all);
     const n = workerCount(inputs, relevant, project.workers);
-    if (n > 1) analysis = analyzeInWorkers(inputs, all, relevant, n, progress);
+    if (n > 1) analysis = analyzeInWorkers(inputs, all, relevant, n, progress, pool);
   }
   let done = 0;
   analysis ??= analyze(inputs, all, progress ? { onFile: () => progress(++done) } : undefined);

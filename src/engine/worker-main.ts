@@ -1,6 +1,6 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { finishAnalysis, prepareAnalysis, queueFacts, type PreparedAnalysis } from './analyze';
-import type { FromWorker, ToWorker } from './workers';
+import { withoutModels, type FromWorker, type ToWorker } from './workers';
 
 /** A worker thread of a parallel analysis (see workers.ts): models, then the queue facts, then rules. */
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
@@ -33,8 +33,8 @@ port.on('message', (message: ToWorker) => {
     } else {
       const analysis = finishAnalysis(prepared!, new Map(message.queueTypes));
       prepared = undefined;
-      // The models hold syntax trees and functions; the caller needs the results only (and has the text).
-      send({ kind: 'analysis', files: analysis.files.map(({ model: _model, ...rest }) => (rest.status === 'dependency' ? rest : { ...rest, text: '' })) });
+      // The caller needs the results only, and has the text of its inputs.
+      send({ kind: 'analysis', files: withoutModels(analysis.files).map((f) => (f.status === 'dependency' ? f : { ...f, text: '' })) });
       port.close();
     }
   } catch (e) {

@@ -6,7 +6,7 @@ import type { QueueType } from '../model';
 import { isJsonPath, looksLikeJsonConfig } from '../parse';
 import { diskHost, resolveRelative } from '../resolve/module-resolution';
 import type { Analysis, FileResult, SourceInput } from './analyze';
-import { isRelevant } from './analyze';
+import { finishAnalysis, isRelevant, prepareAnalysis, queueFacts } from './analyze';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps/manifests';
 import type { AnalyzeOptions } from './options';
 
@@ -16,14 +16,15 @@ import type { AnalyzeOptions } from './options';
  * The engine's project-level steps (imports followed into other files, wrapper call sites, shared
  * constants a fix would edit) only ever connect files through imports, so the inputs are split into
  * the connected components of their import graph, read from the text (`import`/`export ... from`,
- * `require`, `import()`), and each worker analyses whole components. The one fact that crosses
- * components, the type of each queue by name, is gathered from every worker after the models are
- * built and handed back before the rules run, merged in input order exactly as a single-threaded
- * run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
+ * `require`, `import()`), and each thread analyses whole components: the main thread takes one share
+ * itself (a worker costs a second copy of the engine to load and of the parser to warm up). The one
+ * fact that crosses components, the type of each queue by name, is gathered from every thread after
+ * the models are built and handed back before the rules run, merged in input order exactly as a
+ * single-threaded run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
  * outside the inputs that contributes facts or receives findings) makes the run single-threaded.
  *
- * The main thread stays synchronous: it blocks on `Atomics.wait` and reads the workers' messages
- * with `receiveMessageOnPort`.
+ * The main thread stays synchronous: once its own share is done it blocks on `Atomics.wait` and
+ * reads the workers' messages with `receiveMessageOnPort`.
  */
 
 /** Parallel analysis starts at this many files that need parsing... */
@@ -36,7 +37,7 @@ const STALL_MS = 120_000;
 export type WorkersSetting = number | 'auto';
 
 export interface ParallelOptions {
-  /** Number of worker threads, or 'auto' (one per core, when the run is large enough); 0 or 1: none. */
+  /** Number of threads (this one and workers), or 'auto' (one per core, when the run is large enough); 0 or 1: no workers. */
   workers?: WorkersSetting;
   /** Called with the number of inputs done so far. */
   onProgress?: (done: number) => void;
@@ -44,12 +45,20 @@ export interface ParallelOptions {
 
 const WORKER_SCRIPT = path.join(__dirname, 'worker-main.js');
 
-/** How many workers a run with these inputs would use (0: analyse in this thread). */
-export function workerCount(inputs: SourceInput[], relevant: boolean[], setting: WorkersSetting | undefined): number {
+/** How many threads the setting allows at most, this one included (0: analyse in this thread only). */
+function threadLimit(setting: WorkersSetting | undefined): number {
   if (setting === undefined || setting === 0 || setting === 1) return 0;
   // Running from TypeScript sources (tests through vitest), there is no compiled worker script.
   if (!fs.existsSync(WORKER_SCRIPT)) return 0;
   if (setting !== 'auto') return Math.max(0, Math.floor(setting));
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return cores > 1 ? Math.min(cores, 8) : 0;
+}
+
+/** How many threads a run with these inputs would use, this one included (0: analyse in this thread only). */
+export function workerCount(inputs: SourceInput[], relevant: boolean[], setting: WorkersSetting | undefined): number {
+  const limit = threadLimit(setting);
+  if (limit < 2 || setting !== 'auto') return limit;
   let files = 0;
   let bytes = 0;
   inputs.forEach((input, i) => {
@@ -57,9 +66,7 @@ export function workerCount(inputs: SourceInput[], relevant: boolean[], setting:
     files++;
     bytes += input.text.length;
   });
-  if (files < MIN_PARALLEL_FILES && bytes < MIN_PARALLEL_BYTES) return 0;
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return cores > 1 ? Math.min(cores, 8) : 0;
+  return files < MIN_PARALLEL_FILES && bytes < MIN_PARALLEL_BYTES ? 0 : limit;
 }
 
 /** True for the inputs the engine would parse: the same prefilter `analyze` applies. */
@@ -183,34 +190,97 @@ interface Running {
   done: number;
 }
 
+/** One worker thread, waiting for its share (started early, it loads the engine while this thread works). */
+function startWorker(): Running {
+  const { port1, port2 } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(WORKER_SCRIPT, { workerData: { port: port2, signal }, transferList: [port2] });
+  worker.unref();
+  return { worker, port: port1, signal, inputs: [], done: 0 };
+}
+
+function stop(r: Running): void {
+  r.port.close();
+  void r.worker.terminate();
+}
+
 /**
- * Analyses `inputs` in worker threads. Undefined if it cannot be done exactly as `analyze` would
- * (the caller then analyses in this thread); inputs no component holds are reported not relevant.
+ * Workers started before the files are read, when there are enough files that a parallel run is
+ * likely: starting a worker and loading the engine in it then overlaps reading the files.
+ * Whatever the run does not use is stopped by `close`.
  */
-export function analyzeInWorkers(inputs: SourceInput[], options: AnalyzeOptions, relevant: boolean[], n: number, progress?: (done: number) => void): Analysis | undefined {
+export class WorkerPool {
+  private readonly idle: Running[];
+
+  constructor(count: number) {
+    this.idle = [];
+    try {
+      while (this.idle.length < count) this.idle.push(startWorker());
+    } catch {
+      // A worker that cannot start now is started (or found missing) when the run needs it.
+    }
+  }
+
+  /** Workers the setting allows for a run of `files` files (none if it is too small to go parallel). */
+  static forRun(setting: WorkersSetting | undefined, files: number): WorkerPool {
+    const limit = threadLimit(setting);
+    return new WorkerPool(setting === 'auto' && files < MIN_PARALLEL_FILES ? 0 : limit - 1);
+  }
+
+  /** `count` workers: started ones first. */
+  take(count: number): Running[] {
+    const taken = this.idle.splice(0, count);
+    while (taken.length < count) taken.push(startWorker());
+    return taken;
+  }
+
+  close(): void {
+    for (const r of this.idle.splice(0)) stop(r);
+  }
+}
+
+/** Results as a worker sends them: no models (they hold syntax trees and functions). */
+export function withoutModels(files: FileResult[]): FileResult[] {
+  return files.map(({ model: _model, ...rest }) => rest);
+}
+
+/**
+ * Analyses `inputs` in `n` threads: this one and n - 1 workers, each taking whole groups of files.
+ * Undefined if it cannot be done exactly as `analyze` would (the caller then analyses in this
+ * thread); inputs no component holds are reported not relevant.
+ */
+export function analyzeInWorkers(
+  inputs: SourceInput[],
+  options: AnalyzeOptions,
+  relevant: boolean[],
+  n: number,
+  progress?: (done: number) => void,
+  pool = new WorkerPool(0),
+): Analysis | undefined {
   const cwd = options.cwd ?? process.cwd();
-  const components = importComponents(inputs, relevant, cwd);
-  if (!components) return fallback('a tsconfig.json may map module paths');
-  const shares = deal(components, inputs, n);
-  if (shares.length < 2) return fallback('fewer than two groups of files');
-  const held = new Set(shares.flat());
-  const outside = inputs.length - held.size;
-  const report = () => progress?.(outside + running.reduce((sum, r) => sum + r.done, 0));
   const { onProgress: _drop, ...plain } = options as AnalyzeOptions & { onProgress?: unknown };
   const running: Running[] = [];
   lastFallback = undefined;
   try {
-    for (const share of shares) {
-      const { port1, port2 } = new MessageChannel();
-      const signal = new Int32Array(new SharedArrayBuffer(4));
-      const worker = new Worker(WORKER_SCRIPT, { workerData: { port: port2, signal }, transferList: [port2] });
-      worker.unref();
-      running.push({ worker, port: port1, signal, inputs: share, done: 0 });
-      port1.postMessage({ kind: 'models', inputs: share.map((i) => inputs[i]), options: plain } satisfies ToWorker);
-    }
-    const facts = running.map((r) => awaitMessage(r, 'facts', report));
+    running.push(...pool.take(n - 1));
+    const components = importComponents(inputs, relevant, cwd);
+    if (!components) return fallback('a tsconfig.json may map module paths');
+    const [own, ...shares] = deal(components, inputs, n);
+    if (shares.length < 1) return fallback('fewer than two groups of files');
+    const held = new Set([...own, ...shares.flat()]);
+    const outside = inputs.length - held.size;
+    let ownDone = 0;
+    const report = () => progress?.(outside + ownDone + running.reduce((sum, r) => sum + r.done, 0));
+    running.splice(shares.length).forEach(stop);
+    shares.forEach((share, i) => {
+      running[i].inputs = share;
+      running[i].port.postMessage({ kind: 'models', inputs: share.map((j) => inputs[j]), options: plain } satisfies ToWorker);
+    });
+    // This thread's share, while the workers do theirs.
+    const mine = prepareAnalysis(own.map((i) => inputs[i]), plain, { onFile: () => (++ownDone, report()) });
+    const facts = [queueFacts(mine), ...running.map((r) => awaitMessage(r, 'facts', report))];
     if (facts.some((f) => !f)) return fallback(`a worker failed: ${lastError}`);
-    // Files outside the inputs come after them all, in the order they were reached: exact only if one worker reached any.
+    // Files outside the inputs come after them all, in the order they were reached: exact only if one thread reached any.
     if (facts.filter((f) => f!.dependencies).length > 1) return fallback('files outside the inputs declare queues in more than one group');
     // Queue types as a single run sets them: file by file in input order, the last declaration winning.
     const paths = new Set(inputs.map((i) => i.path));
@@ -226,7 +296,7 @@ export function analyzeInWorkers(inputs: SourceInput[], options: AnalyzeOptions,
     for (const input of inputs) for (const [name, type] of byFile.get(input.path) ?? []) queueTypes.set(name, type);
     for (const [name, type] of outsideFacts) queueTypes.set(name, type);
     for (const r of running) r.port.postMessage({ kind: 'rules', queueTypes: [...queueTypes] } satisfies ToWorker);
-    const results = running.map((r) => awaitMessage(r, 'analysis', report));
+    const results = [{ files: withoutModels(finishAnalysis(mine, queueTypes).files) }, ...running.map((r) => awaitMessage(r, 'analysis', report))];
     if (results.some((a) => !a)) return fallback(`a worker failed: ${lastError}`);
     const outsideResults = results.filter((a) => a!.files.some((f) => f.status === 'dependency'));
     if (outsideResults.length > 1) return fallback('files outside the inputs have findings or edits in more than one group');
@@ -244,10 +314,7 @@ export function analyzeInWorkers(inputs: SourceInput[], options: AnalyzeOptions,
     // Anything unexpected (a value that cannot be sent to a worker, a worker that cannot start): analyse here instead.
     return fallback((e as Error).message);
   } finally {
-    for (const r of running) {
-      r.port.close();
-      void r.worker.terminate();
-    }
+    running.forEach(stop);
   }
 }
 

@@ -16,25 +16,22 @@ function isNode(value: unknown): value is Node {
 /** The child nodes of a node, in source order, without type annotations. */
 export function childrenOf(node: Node): Node[] {
   const out: Node[] = [];
-  // Usually the keys are already in source order: sort only when they are not.
-  let sorted = true;
-  let last = -Infinity;
-  const push = (child: Node) => {
-    const start = child.start ?? 0;
-    if (start < last) sorted = false;
-    last = start;
-    out.push(child);
-  };
-  for (const key of Object.keys(node)) {
-    if (SKIP_KEYS.has(key)) continue;
-    const value = (node as unknown as Record<string, unknown>)[key];
+  const fields = node as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    // Most fields hold strings, numbers or nothing: only objects are looked at further.
+    if (typeof value !== 'object' || value === null || SKIP_KEYS.has(key)) continue;
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) push(item);
+      for (const item of value) if (isNode(item)) out.push(item);
     } else if (isNode(value)) {
-      push(value);
+      out.push(value);
     }
   }
-  return sorted ? out : out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  // Usually the keys are already in source order: sort only when they are not.
+  for (let i = 1; i < out.length; i++) {
+    if ((out[i].start ?? 0) < (out[i - 1].start ?? 0)) return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  }
+  return out;
 }
 
 /** A parsed file with parent links and line positions. */
@@ -54,6 +51,9 @@ export class ParsedFile {
     while (stack.length) {
       const node = stack.pop()!;
       this.nodes.push(node);
+      // Offsets are all the engine reads (lines come from `lines`). A location is three objects per
+      // node; dropped before the tree leaves the young generation, they are never copied by the GC.
+      (node as { loc?: unknown }).loc = undefined;
       const kids = childrenOf(node);
       for (let i = kids.length - 1; i >= 0; i--) {
         this.parents.set(kids[i], node);

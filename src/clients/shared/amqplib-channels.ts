@@ -18,6 +18,8 @@ const AMQPLIB = /^amqplib(\/callback_api)?$/;
 const ACM = /^amqp-connection-manager$/;
 const CHANNEL_TYPES = new Set(['Channel', 'ConfirmChannel']);
 const CONNECTION_TYPES = new Set(['Connection', 'ChannelModel']);
+/** The only methods whose call returns something tracked (besides a `connect` function called by itself). */
+const OPENING_METHODS = new Set(['connect', 'createChannel', 'createConfirmChannel']);
 
 /**
  * Tracks amqplib and amqp-connection-manager objects through one file: module imports,
@@ -77,6 +79,11 @@ export class AmqplibChannels {
       if (AMQPLIB.test(src)) return { kind: 'amqplib-module' };
       if (ACM.test(src)) return { kind: 'acm-module' };
       return undefined;
+    }
+    // Any other method of anything but `this` returns nothing tracked: its receiver is not worth resolving.
+    if ((callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.object.type !== 'ThisExpression') {
+      const method = memberName(callee);
+      if (method === undefined || !OPENING_METHODS.has(method)) return undefined;
     }
     const calleeKind = this.kindOf(callee);
     if (calleeKind?.kind === 'amqplib-connect') return { kind: 'amqplib-connection' };
