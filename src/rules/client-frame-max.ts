@@ -47,7 +47,9 @@ function crossesMajor(range: string, minimum: Version): boolean {
 }
 
 function checkRange(pin: DependencyPin, range: string, releases: Releases, target: TargetVersion): Violation[] {
-  if (admitsAtLeast(range, releases.connects) !== false) return [];
+  if (admitsAtLeast(range, releases.connects) !== false) {
+    return admitsAtLeast(range, releases.recommended) === false ? [belowRecommended(pin, `${pin.client} "${range}" (${pin.section}) installs no release from ${formatVersion(releases.recommended)} on`, releases)] : [];
+  }
   const fixed = releases.recommended;
   const minimum = formatVersion(fixed);
   const raised = raiseRange(range, fixed);
@@ -66,7 +68,8 @@ function checkRange(pin: DependencyPin, range: string, releases: Releases, targe
 
 function checkInstalled(pin: DependencyPin, version: string, releases: Releases, target: TargetVersion): Violation[] {
   const installed = parseVersion(version);
-  if (!installed || compareVersions(installed, releases.connects) >= 0) return [];
+  if (!installed || compareVersions(installed, releases.recommended) >= 0) return [];
+  if (compareVersions(installed, releases.connects) >= 0) return [belowRecommended(pin, `${pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1)} installs ${pin.client} ${version}`, releases)];
   const fixed = releases.connects;
   const minimum = `^${formatVersion(releases.recommended)}`;
   // A wrapper whose own range admits no fixed version cannot connect until the copy is overridden.
@@ -85,6 +88,16 @@ function checkInstalled(pin: DependencyPin, version: string, releases: Releases,
     advice = `require ${pin.client} "${minimum}" in package.json and refresh the lock file: ${installCommand(pin.manifest, pin.client, minimum)}`;
   }
   return [{ severity: severityFor(target), message, brokerError: REFUSAL(4096), advice: `${advice} (lock files are not edited)` }];
+}
+
+/** A release that connects (its frame_max is large enough) but is older than the one RabbitMQ's notes ask for. */
+function belowRecommended(pin: DependencyPin, what: string, releases: Releases): Violation {
+  const recommended = formatVersion(releases.recommended);
+  return {
+    severity: 'info',
+    message: `${what}: ${formatVersion(releases.connects)} and later connect to RabbitMQ 4.1+ (their default frame_max is 131072), but RabbitMQ's 4.1.0 release notes ask for ${recommended} or later.`,
+    advice: `require ${pin.client} "^${recommended}" when convenient and refresh the lock file`,
+  };
 }
 
 function checkFrameMax(open: ConnectionOpen, target: TargetVersion): Violation[] {
