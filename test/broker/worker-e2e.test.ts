@@ -4,7 +4,8 @@
  * through a helper in another module, is built and run against the strict broker (refused), fixed
  * in place by the built CLI (`fix --write` on the directory), built again (it must still type-check)
  * and run again: every declaration is accepted, and an order published to it is consumed and turned
- * into a payment the worker publishes.
+ * into a payment the worker publishes. The same worker in plain JavaScript (CommonJS, an untyped
+ * helper module, a required options module) is run as written, before and after the same fix.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -98,6 +99,30 @@ async function run(dist: string, url: string): Promise<Run> {
   return { worker, notifier, log: log.errors };
 }
 
+/** The lines of `rel` that the fix changed (trimmed, the run's queue prefix shown as P). */
+function changedLines(original: Record<string, string>, fixed: Record<string, string>, rel: string, prefix: string): string[] {
+  const kept = new Set(fixed[rel].split('\n'));
+  return original[rel].split('\n').filter((line) => !kept.has(line)).map((line) => line.trim().replaceAll(prefix, 'P'));
+}
+
+/**
+ * The worker's fix, in TypeScript or plain JavaScript: options in the constants module are fixed
+ * there, the helper is untouched, its callers' inline options are fixed.
+ */
+function expectWorkerFixed(original: Record<string, string>, fixed: Record<string, string>, prefix: string, ext: 'ts' | 'js'): void {
+  expect(fixed[`src/lib/amqp.${ext}`]).toBe(original[`src/lib/amqp.${ext}`]);
+  const exported = ext === 'ts' ? 'export ' : '';
+  expect(changedLines(original, fixed, `src/config/queues.${ext}`, prefix)).toEqual(['durable: false,', 'maxPriority: 10,', `${exported}const EVENTS_STREAM_OPTIONS = { autoDelete: true, arguments: { 'x-queue-type': 'stream', 'x-max-age': '7D' } };`]);
+  expect(fixed[`src/config/queues.${ext}`]).toContain('  durable: true,\n  messageTtl: 30000,');
+  expect(changedLines(original, fixed, `src/worker.${ext}`, prefix)).toEqual([
+    'await declareQueue(channel, ORDERS_QUEUE, { durable: false });',
+    "await declareQueue(channel, 'P.audit', { arguments: { 'x-queue-master-locator': 'min-masters' } });",
+    "return declareQueue(channel, '', { durable: false });",
+  ]);
+  expect(fixed[`src/worker.${ext}`]).toContain("return declareQueue(channel, '', { durable: false, exclusive: true });");
+  expect(fixed[`src/worker.${ext}`]).toContain("'x-queue-leader-locator'");
+}
+
 const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
 
 describe.skipIf(!brokerAvailable())(`a worker project fixed by the CLI, against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
@@ -163,22 +188,8 @@ describe.skipIf(!brokerAvailable())(`a worker project fixed by the CLI, against 
     expect(fix.error).toBeUndefined();
     expect({ code: fix.status, stderr: fix.stderr }).toEqual({ code: 0, stderr: '' });
     for (const text of Object.values(fixedFiles)) expect(text).not.toContain('rabbitmq4-codemod(');
-    // Options in the constants module are fixed there; the helper is untouched; its callers' inline options are fixed.
-    expect(fixedFiles['src/lib/amqp.ts']).toBe(FILES['src/lib/amqp.ts']);
-    const changed = (rel: string) => {
-      const kept = new Set(fixedFiles[rel].split('\n'));
-      return FILES[rel].split('\n').filter((line) => !kept.has(line)).map((line) => line.trim().replaceAll(P, 'P'));
-    };
-    expect(changed('src/config/queues.ts')).toEqual(['durable: false,', 'maxPriority: 10,', "export const EVENTS_STREAM_OPTIONS = { autoDelete: true, arguments: { 'x-queue-type': 'stream', 'x-max-age': '7D' } };"]);
-    expect(fixedFiles['src/config/queues.ts']).toContain('  durable: true,\n  messageTtl: 30000,');
-    expect(changed('src/worker.ts')).toEqual([
-      'await declareQueue(channel, ORDERS_QUEUE, { durable: false });',
-      "await declareQueue(channel, 'P.audit', { arguments: { 'x-queue-master-locator': 'min-masters' } });",
-      "return declareQueue(channel, '', { durable: false });",
-    ]);
-    expect(fixedFiles['src/worker.ts']).toContain("return declareQueue(channel, '', { durable: false, exclusive: true });");
-    expect(fixedFiles['src/worker.ts']).toContain("'x-queue-leader-locator'");
-    expect(changed('src/notifier.ts')).toHaveLength(2);
+    expectWorkerFixed(FILES, fixedFiles, P, 'ts');
+    expect(changedLines(FILES, fixedFiles, 'src/notifier.ts', P)).toHaveLength(2);
   });
 
   it('the fixed project still type-checks and compiles (strict)', () => {
@@ -263,20 +274,7 @@ describe.skipIf(!brokerAvailable())(`the same worker in plain JavaScript (Common
     expect(fix.error).toBeUndefined();
     expect({ code: fix.status, stderr: fix.stderr }).toEqual({ code: 0, stderr: '' });
     for (const text of Object.values(fixedFiles)) expect(text).not.toContain('rabbitmq4-codemod(');
-    expect(fixedFiles['src/lib/amqp.js']).toBe(JS_FILES['src/lib/amqp.js']);
-    const changed = (rel: string) => {
-      const kept = new Set(fixedFiles[rel].split('\n'));
-      return JS_FILES[rel].split('\n').filter((line) => !kept.has(line)).map((line) => line.trim().replaceAll(PJ, 'P'));
-    };
-    expect(changed('src/config/queues.js')).toEqual(['durable: false,', 'maxPriority: 10,', "const EVENTS_STREAM_OPTIONS = { autoDelete: true, arguments: { 'x-queue-type': 'stream', 'x-max-age': '7D' } };"]);
-    expect(fixedFiles['src/config/queues.js']).toContain('  durable: true,\n  messageTtl: 30000,');
-    expect(changed('src/worker.js')).toEqual([
-      'await declareQueue(channel, ORDERS_QUEUE, { durable: false });',
-      "await declareQueue(channel, 'P.audit', { arguments: { 'x-queue-master-locator': 'min-masters' } });",
-      "return declareQueue(channel, '', { durable: false });",
-    ]);
-    expect(fixedFiles['src/worker.js']).toContain("return declareQueue(channel, '', { durable: false, exclusive: true });");
-    expect(fixedFiles['src/worker.js']).toContain("'x-queue-leader-locator'");
+    expectWorkerFixed(JS_FILES, fixedFiles, PJ, 'js');
   });
 
   it('a second run of the CLI finds nothing left to fix', () => {
