@@ -77,11 +77,12 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
   }
   // Importers: files that mention the function and the module, importing it by name.
   const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
+  // A default export may be imported under any name.
+  const byDefault = isDefaultExport(home, fn, named.name);
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    // A default export may be imported under any name.
-    if (!text || !(text.includes(named.name) || isDefaultExport(home, fn, named.name)) || !text.includes(stem === 'index' ? path.basename(path.dirname(homeAbsolute)) : stem)) continue;
+    if (!text || !(byDefault || text.includes(named.name)) || !text.includes(stem === 'index' ? path.basename(path.dirname(homeAbsolute)) : stem)) continue;
     const ctx = project.context(absolute);
     if (!ctx) continue;
     for (const node of ctx.file.nodes) {
