@@ -27,8 +27,8 @@ export const amqplib: ClientModule = {
       let channel = channels.channelOf(m.object);
       if (!channel) {
         // A receiver we cannot trace (e.g. a channel handed in from another module) in a file that
-        // uses amqplib: its assertQueue is amqplib's. Other calls need a proven channel.
-        if (m.method !== 'assertQueue' || !channels.importsLibrary || channels.kindOf(m.object)) continue;
+        // uses amqplib, or a helper's parameter: its assertQueue is amqplib's. Other calls need a proven channel.
+        if (m.method !== 'assertQueue' || channels.kindOf(m.object) || !(channels.importsLibrary || channels.isUntracedParameter(m.object))) continue;
         channel = { kind: 'channel', client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
       }
       switch (m.method) {

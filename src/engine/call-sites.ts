@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { isCall, memberName, unwrap, type Node } from '../parse/ast';
 import type { FileContext } from '../clients/types';
 import type { Project } from '../resolve/project';
+import { functionName } from '../resolve/values';
 
 export interface CallSite {
   call: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
@@ -19,7 +20,35 @@ function nameOf(ctx: FileContext, fn: t.Function): { name: string; method: boole
   const parent = ctx.file.parentOf(fn);
   if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return { name: parent.id.name, method: false };
   if (parent?.type === 'ClassProperty' && parent.key.type === 'Identifier') return { name: parent.key.name, method: true };
+  // CommonJS: `exports.name = function (...) {...}` / `module.exports.name = ...`, called by importers only.
+  if (parent?.type === 'AssignmentExpression' && parent.right === fn && parent.left.type === 'MemberExpression' && isExportsObject(parent.left.object as Node)) {
+    const name = memberName(parent.left);
+    if (name) return { name, method: false };
+  }
   return undefined;
+}
+
+/** How a report names a function: its own name, or the name it is called by (`const f = () => ...`, `exports.f = ...`). */
+export function calledName(ctx: FileContext, fn: t.Function): string {
+  const own = functionName(fn);
+  const named = own === 'a function' ? nameOf(ctx, fn) : undefined;
+  return named ? `${named.name}()` : own;
+}
+
+/** `export default function name(...)`, `export default name` or `module.exports = name`. */
+function isDefaultExport(ctx: FileContext, fn: t.Function, name: string): boolean {
+  if (ctx.file.parentOf(fn)?.type === 'ExportDefaultDeclaration') return true;
+  const names = (e: Node) => e.type === 'Identifier' && e.name === name;
+  return ctx.file.ast.program.body.some(
+    (s) =>
+      (s.type === 'ExportDefaultDeclaration' && names(s.declaration as Node)) ||
+      (s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && s.expression.left.type === 'MemberExpression' && isExportsObject(s.expression.left) && names(s.expression.right as Node)),
+  );
+}
+
+function isExportsObject(node: Node): boolean {
+  if (node.type === 'Identifier') return node.name === 'exports';
+  return node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'module' && memberName(node) === 'exports';
 }
 
 /** Calls of `fn` in its own file and in the files that import it (for a constructor: `new` of its class). */
@@ -48,16 +77,19 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
   }
   // Importers: files that mention the function and the module, importing it by name.
   const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
+  // A default export may be imported under any name.
+  const byDefault = isDefaultExport(home, fn, named.name);
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    if (!text || !text.includes(named.name) || !text.includes(stem === 'index' ? path.basename(path.dirname(homeAbsolute)) : stem)) continue;
+    if (!text || !(byDefault || text.includes(named.name)) || !text.includes(stem === 'index' ? path.basename(path.dirname(homeAbsolute)) : stem)) continue;
     const ctx = project.context(absolute);
     if (!ctx) continue;
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
       const callee = unwrap(node.callee);
-      if (callee.type !== 'Identifier') continue;
+      // `fn(...)` after importing it by name, or `require('./x').fn(...)` / `ns.fn(...)`.
+      if (callee.type !== 'Identifier' && !(callee.type === 'MemberExpression' && memberName(callee) === named.name)) continue;
       const v = ctx.resolver.resolve(callee);
       if (v.kind === 'function' && v.node === fn) out.push({ call: node, ctx, absolute });
     }

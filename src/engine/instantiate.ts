@@ -4,7 +4,7 @@ import type { ParamOrigin, QueueDeclaration, Resolved } from '../model';
 import type { Project } from '../resolve/project';
 import type { ValueResolver } from '../resolve/values';
 import { functionName } from '../resolve/values';
-import { callSitesOf, type CallSite } from './call-sites';
+import { calledName, callSitesOf, type CallSite } from './call-sites';
 
 const MAX_LEVELS = 3;
 
@@ -55,13 +55,14 @@ function expand(decl: QueueDeclaration, home: Located, chain: Link[], project: P
     const next: Link[] = [...chain, { ...site, fn }];
     const resolver = resolverFor(home.ctx.resolver, next, fns);
     const rebuilt = decl.rebuild!({ ...home.ctx, resolver });
+    const shown = calledName(where.ctx, fn);
     const inst: QueueDeclaration = {
       ...rebuilt,
       id: `${decl.id}@${site.ctx.file.path}:${site.call.start}`,
       at: site.ctx.file.span(site.call),
       statementStart: site.ctx.file.statementOf(site.call).start ?? 0,
-      callee: `${functionName(fn)}`,
-      via: { callee: functionName(fn), declaredAt: decl.via?.declaredAt ?? decl.at },
+      callee: shown,
+      via: { callee: shown, declaredAt: decl.via?.declaredAt ?? decl.at },
       rewriteBlocked: blocked(home.ctx, fn, decl),
       rebuild: decl.rebuild,
     };

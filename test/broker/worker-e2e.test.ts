@@ -4,7 +4,8 @@
  * through a helper in another module, is built and run against the strict broker (refused), fixed
  * in place by the built CLI (`fix --write` on the directory), built again (it must still type-check)
  * and run again: every declaration is accepted, and an order published to it is consumed and turned
- * into a payment the worker publishes.
+ * into a payment the worker publishes. The same worker in plain JavaScript (CommonJS, an untyped
+ * helper module, a required options module) is run as written, before and after the same fix.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -14,7 +15,7 @@ import type { ConfirmChannel } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerAvailable, OP_TIMEOUT, strictUrl, WHEN_STRICT } from './broker-env';
 import { deleteQueues, queueExists, queueName, replyOf, ROOT, Sandbox, showReply, withTimeout } from './harness';
-import { build, transpile, workerProject, writeProject } from './worker-project';
+import { build, transpile, workerProject, workerProjectJs, writeProject } from './worker-project';
 
 const P = queueName('e2e');
 const FILES = workerProject(P);
@@ -53,12 +54,9 @@ interface Run {
   log: string[];
 }
 
-/** Loads the built project from `dist` and runs it: the worker (with one order), then the notifier. */
-async function run(dist: string, url: string): Promise<Run> {
-  const load = createRequire(path.join(dist, 'index.js'));
-  const { startWorker, publishOrder } = load('./worker.js') as WorkerModule;
-  const { startNotifier } = load('./notifier.js') as NotifierModule;
-  const log = newLog();
+/** Runs the worker module in `dir` with one order: the payment it publishes, or why it failed. */
+async function runWorker(dir: string, url: string, log: Log): Promise<Run['worker']> {
+  const { startWorker, publishOrder } = createRequire(path.join(dir, 'index.js'))('./worker.js') as WorkerModule;
   let worker: Run['worker'];
   let connection: Closable | undefined;
   try {
@@ -73,6 +71,14 @@ async function run(dist: string, url: string): Promise<Run> {
   } finally {
     await withTimeout(Promise.resolve(connection?.close()), 3000, 'closing the worker').catch(() => undefined);
   }
+  return worker;
+}
+
+/** Loads the built project from `dist` and runs it: the worker (with one order), then the notifier. */
+async function run(dist: string, url: string): Promise<Run> {
+  const { startNotifier } = createRequire(path.join(dist, 'index.js'))('./notifier.js') as NotifierModule;
+  const log = newLog();
+  const worker = await runWorker(dist, url, log);
   const { manager, wrapper } = startNotifier(url, log);
   let notifier: Run['notifier'];
   try {
@@ -91,6 +97,30 @@ async function run(dist: string, url: string): Promise<Run> {
     await withTimeout(manager.close(), 3000, 'closing the notifier').catch(() => undefined);
   }
   return { worker, notifier, log: log.errors };
+}
+
+/** The lines of `rel` that the fix changed (trimmed, the run's queue prefix shown as P). */
+function changedLines(original: Record<string, string>, fixed: Record<string, string>, rel: string, prefix: string): string[] {
+  const kept = new Set(fixed[rel].split('\n'));
+  return original[rel].split('\n').filter((line) => !kept.has(line)).map((line) => line.trim().replaceAll(prefix, 'P'));
+}
+
+/**
+ * The worker's fix, in TypeScript or plain JavaScript: options in the constants module are fixed
+ * there, the helper is untouched, its callers' inline options are fixed.
+ */
+function expectWorkerFixed(original: Record<string, string>, fixed: Record<string, string>, prefix: string, ext: 'ts' | 'js'): void {
+  expect(fixed[`src/lib/amqp.${ext}`]).toBe(original[`src/lib/amqp.${ext}`]);
+  const exported = ext === 'ts' ? 'export ' : '';
+  expect(changedLines(original, fixed, `src/config/queues.${ext}`, prefix)).toEqual(['durable: false,', 'maxPriority: 10,', `${exported}const EVENTS_STREAM_OPTIONS = { autoDelete: true, arguments: { 'x-queue-type': 'stream', 'x-max-age': '7D' } };`]);
+  expect(fixed[`src/config/queues.${ext}`]).toContain('  durable: true,\n  messageTtl: 30000,');
+  expect(changedLines(original, fixed, `src/worker.${ext}`, prefix)).toEqual([
+    'await declareQueue(channel, ORDERS_QUEUE, { durable: false });',
+    "await declareQueue(channel, 'P.audit', { arguments: { 'x-queue-master-locator': 'min-masters' } });",
+    "return declareQueue(channel, '', { durable: false });",
+  ]);
+  expect(fixed[`src/worker.${ext}`]).toContain("return declareQueue(channel, '', { durable: false, exclusive: true });");
+  expect(fixed[`src/worker.${ext}`]).toContain("'x-queue-leader-locator'");
 }
 
 const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
@@ -158,22 +188,8 @@ describe.skipIf(!brokerAvailable())(`a worker project fixed by the CLI, against 
     expect(fix.error).toBeUndefined();
     expect({ code: fix.status, stderr: fix.stderr }).toEqual({ code: 0, stderr: '' });
     for (const text of Object.values(fixedFiles)) expect(text).not.toContain('rabbitmq4-codemod(');
-    // Options in the constants module are fixed there; the helper is untouched; its callers' inline options are fixed.
-    expect(fixedFiles['src/lib/amqp.ts']).toBe(FILES['src/lib/amqp.ts']);
-    const changed = (rel: string) => {
-      const kept = new Set(fixedFiles[rel].split('\n'));
-      return FILES[rel].split('\n').filter((line) => !kept.has(line)).map((line) => line.trim().replaceAll(P, 'P'));
-    };
-    expect(changed('src/config/queues.ts')).toEqual(['durable: false,', 'maxPriority: 10,', "export const EVENTS_STREAM_OPTIONS = { autoDelete: true, arguments: { 'x-queue-type': 'stream', 'x-max-age': '7D' } };"]);
-    expect(fixedFiles['src/config/queues.ts']).toContain('  durable: true,\n  messageTtl: 30000,');
-    expect(changed('src/worker.ts')).toEqual([
-      'await declareQueue(channel, ORDERS_QUEUE, { durable: false });',
-      "await declareQueue(channel, 'P.audit', { arguments: { 'x-queue-master-locator': 'min-masters' } });",
-      "return declareQueue(channel, '', { durable: false });",
-    ]);
-    expect(fixedFiles['src/worker.ts']).toContain("return declareQueue(channel, '', { durable: false, exclusive: true });");
-    expect(fixedFiles['src/worker.ts']).toContain("'x-queue-leader-locator'");
-    expect(changed('src/notifier.ts')).toHaveLength(2);
+    expectWorkerFixed(FILES, fixedFiles, P, 'ts');
+    expect(changedLines(FILES, fixedFiles, 'src/notifier.ts', P)).toHaveLength(2);
   });
 
   it('the fixed project still type-checks and compiles (strict)', () => {
@@ -190,5 +206,85 @@ describe.skipIf(!brokerAvailable())(`a worker project fixed by the CLI, against 
     expect(fixed.worker).toEqual({ ok: true, replyQueue: expect.stringMatching(/^amq\.gen-/), payment: { orderId: 42, amount: 990 } });
     expect(fixed.notifier).toEqual({ ok: true });
     expect(Object.fromEntries(existing)).toEqual(Object.fromEntries(SHARED_QUEUES.map((q) => [q, true])));
+  });
+});
+
+describe.skipIf(!brokerAvailable())(`the same worker in plain JavaScript (CommonJS, untyped helper module), fixed by the CLI, against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
+  const PJ = queueName('e2e-js');
+  const JS_FILES = workerProjectJs(PJ);
+  const JS_QUEUES = ['orders', 'retry', 'payments', 'audit', 'events'].map((q) => `${PJ}.${q}`);
+  let sandbox: Sandbox;
+  let project: string;
+  let fix: ReturnType<typeof spawnSync>;
+  let scanBefore: { findings: { ruleId: string; severity: string; file: string }[] };
+  let fixedFiles: Record<string, string>;
+  let original: Run['worker'];
+  let fixed: Run['worker'];
+  let originalLog: Log;
+  let fixedLog: Log;
+  const existing = new Map<string, boolean>();
+
+  beforeAll(async () => {
+    sandbox = new Sandbox('rmq4-e2e-js-');
+    project = path.join(sandbox.dir, 'project');
+    // The original is run from its own copy (Node caches the modules it loaded by path); both find
+    // amqplib through the sandbox's node_modules.
+    const originalCopy = path.join(sandbox.dir, 'original');
+    writeProject(project, JS_FILES);
+    writeProject(originalCopy, JS_FILES);
+
+    originalLog = newLog();
+    original = await runWorker(path.join(originalCopy, 'src'), strictUrl(), originalLog);
+    await deleteQueues(strictUrl(), JS_QUEUES);
+
+    scanBefore = JSON.parse(cli('scan', '--format', 'json', '--fail-on', 'never', path.join(project, 'src')).stdout);
+    fix = cli('fix', '--write', '--allow-dirty', path.join(project, 'src'));
+    fixedFiles = Object.fromEntries(Object.keys(JS_FILES).map((rel) => [rel, fs.readFileSync(path.join(project, rel), 'utf8')]));
+    fixedLog = newLog();
+    fixed = await runWorker(path.join(project, 'src'), strictUrl(), fixedLog);
+    for (const q of JS_QUEUES) existing.set(q, await queueExists(strictUrl(), q));
+  }, 120_000);
+
+  afterAll(async () => {
+    await deleteQueues(strictUrl(), JS_QUEUES);
+    sandbox?.remove();
+  }, 60_000);
+
+  it('the original worker is refused: its first declaration, through the helper, with 541 (transient queue)', () => {
+    expect(original.ok).toBe(false);
+    const replies = [original.ok ? '' : original.error, ...originalLog.errors].map(replyOf);
+    expect(showReply(replies.find((r) => r && r.code === 541))).toMatch(/^541 INTERNAL_ERROR - Feature `transient_nonexcl_queues` is deprecated\./);
+  });
+
+  it('scan finds every refused declaration, including those through the untyped helper and the required options', () => {
+    const errors = scanBefore.findings.filter((f) => f.severity === 'error').map((f) => `${path.relative(project, path.resolve(ROOT, f.file))} ${f.ruleId}`);
+    expect(errors.sort()).toEqual(
+      [
+        'src/worker.js transient-nonexclusive-queue', // declareQueue(channel, ORDERS_QUEUE, { durable: false })
+        'src/worker.js transient-nonexclusive-queue', // declareQueue(channel, '.retry', RETRY_QUEUE_OPTIONS)
+        'src/worker.js queue-argument-not-supported', // PAYMENTS_QUEUE_OPTIONS.maxPriority on a quorum queue
+        'src/worker.js deprecated-queue-argument', // declareQueue(..., { 'x-queue-master-locator' })
+        'src/worker.js stream-queue-invalid-property', // EVENTS_STREAM_OPTIONS.autoDelete
+        'src/worker.js transient-nonexclusive-queue', // declareQueue(channel, '', { durable: false })
+      ].sort(),
+    );
+  });
+
+  it('the CLI rewrites every refused declaration where its options are written, and leaves the helper alone', () => {
+    expect(fix.error).toBeUndefined();
+    expect({ code: fix.status, stderr: fix.stderr }).toEqual({ code: 0, stderr: '' });
+    for (const text of Object.values(fixedFiles)) expect(text).not.toContain('rabbitmq4-codemod(');
+    expectWorkerFixed(JS_FILES, fixedFiles, PJ, 'js');
+  });
+
+  it('a second run of the CLI finds nothing left to fix', () => {
+    const again = cli('fix', '--check', path.join(project, 'src'));
+    expect({ code: again.status, stderr: again.stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('the fixed worker declares its whole topology, consumes an order and publishes its payment', () => {
+    expect(fixedLog.errors).toEqual([]);
+    expect(fixed).toEqual({ ok: true, replyQueue: expect.stringMatching(/^amq\.gen-/), payment: { orderId: 42, amount: 990 } });
+    expect(Object.fromEntries(existing)).toEqual(Object.fromEntries(JS_QUEUES.map((q) => [q, true])));
   });
 });

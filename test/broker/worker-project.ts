@@ -108,6 +108,85 @@ export function startNotifier(url: string, log: Log) {
   };
 }
 
+/**
+ * The same worker in plain JavaScript (CommonJS), run as written: an untyped helper module
+ * `declareQueue(channel, name, options)`, an options module, and the worker that calls the helper.
+ */
+export function workerProjectJs(P: string): Record<string, string> {
+  return {
+    'src/config/queues.js': `// Queue names and options, shared by the worker and the services that publish to it.
+const ORDERS_QUEUE = '${P}.orders';
+const PAYMENTS_QUEUE = '${P}.payments';
+
+const RETRY_QUEUE_OPTIONS = {
+  durable: false,
+  messageTtl: 30000,
+  deadLetterExchange: '',
+  deadLetterRoutingKey: ORDERS_QUEUE,
+};
+
+const PAYMENTS_QUEUE_OPTIONS = {
+  maxPriority: 10,
+  arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 },
+};
+
+const EVENTS_STREAM_OPTIONS = { autoDelete: true, arguments: { 'x-queue-type': 'stream', 'x-max-age': '7D' } };
+
+module.exports = { ORDERS_QUEUE, PAYMENTS_QUEUE, RETRY_QUEUE_OPTIONS, PAYMENTS_QUEUE_OPTIONS, EVENTS_STREAM_OPTIONS };
+`,
+    'src/lib/amqp.js': `/** Declares a queue and returns its name (the broker's, for a server-named queue). */
+async function declareQueue(channel, name, options) {
+  const { queue } = await channel.assertQueue(name, options);
+  return queue;
+}
+
+module.exports = { declareQueue };
+`,
+    'src/worker.js': `const amqp = require('amqplib');
+const { declareQueue } = require('./lib/amqp');
+const { EVENTS_STREAM_OPTIONS, ORDERS_QUEUE, PAYMENTS_QUEUE, PAYMENTS_QUEUE_OPTIONS, RETRY_QUEUE_OPTIONS } = require('./config/queues');
+
+/** Declares the worker's queues; resolves to the name of its reply queue. */
+async function declareTopology(channel) {
+  await declareQueue(channel, ORDERS_QUEUE, { durable: false });
+  await declareQueue(channel, '${P}.retry', RETRY_QUEUE_OPTIONS);
+  await channel.assertQueue(PAYMENTS_QUEUE, PAYMENTS_QUEUE_OPTIONS);
+  await declareQueue(channel, '${P}.audit', { arguments: { 'x-queue-master-locator': 'min-masters' } });
+  await channel.assertQueue('${P}.events', EVENTS_STREAM_OPTIONS);
+  return declareQueue(channel, '', { durable: false });
+}
+
+/** Starts the worker: each order it consumes becomes a payment it publishes (onPayment is told). */
+async function startWorker(url, log, onPayment) {
+  const connection = await amqp.connect(url);
+  connection.on('error', (err) => log.error(\`amqp connection error: \${err.message}\`));
+  const channel = await connection.createConfirmChannel();
+  channel.on('error', (err) => log.error(\`amqp channel error: \${err.message}\`));
+  const replyQueue = await declareTopology(channel);
+  await channel.prefetch(10);
+  await channel.consume(ORDERS_QUEUE, async (msg) => {
+    if (!msg) return;
+    const order = JSON.parse(msg.content.toString());
+    const payment = { orderId: order.id, amount: order.amount };
+    channel.sendToQueue(PAYMENTS_QUEUE, Buffer.from(JSON.stringify(payment)), { persistent: true, replyTo: replyQueue });
+    await channel.waitForConfirms();
+    channel.ack(msg);
+    onPayment(payment);
+  });
+  return { connection, channel, replyQueue };
+}
+
+/** Publishes an order for the worker and waits for the broker's confirm. */
+async function publishOrder(channel, order) {
+  channel.sendToQueue(ORDERS_QUEUE, Buffer.from(JSON.stringify(order)), { persistent: true });
+  await channel.waitForConfirms();
+}
+
+module.exports = { startWorker, publishOrder };
+`,
+  };
+}
+
 /** Writes the project's files under `dir`. */
 export function writeProject(dir: string, files: Record<string, string>): void {
   for (const [rel, text] of Object.entries(files)) {

@@ -1,4 +1,5 @@
 import { fromLocalCallers } from './local-callers';
+import { jsdocParamType } from './jsdoc-params';
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { Binding, Scopes } from '../../resolve/scope';
@@ -20,6 +21,8 @@ const CHANNEL_TYPES = new Set(['Channel', 'ConfirmChannel']);
 const CONNECTION_TYPES = new Set(['Connection', 'ChannelModel']);
 /** The only methods whose call returns something tracked (besides a `connect` function called by itself). */
 const OPENING_METHODS = new Set(['connect', 'createChannel', 'createConfirmChannel']);
+/** JSDoc names used without an import: amqplib's channel types (the names its @types package gives them). */
+const BARE_TYPES_SOURCE: Record<string, string> = { Channel: 'amqplib', ConfirmChannel: 'amqplib', ChannelWrapper: 'amqp-connection-manager' };
 
 /**
  * Tracks amqplib and amqp-connection-manager objects through one file: module imports,
@@ -57,6 +60,18 @@ export class AmqplibChannels {
   wrapperOf(expr: Node): Extract<AmqpKind, { kind: 'acm-wrapper' }> | undefined {
     const k = this.kindOf(expr);
     return k?.kind === 'acm-wrapper' ? k : undefined;
+  }
+
+  /**
+   * A plain parameter nothing else identifies (`function declareQueue(ch, name, opts)` in an untyped
+   * helper module): its `assertQueue` is amqplib's, the only libraries with that method being amqplib
+   * and amqp-connection-manager, whose wrapper passes it to amqplib unchanged.
+   */
+  isUntracedParameter(expr: Node): boolean {
+    const node = unwrap(expr);
+    if (node.type !== 'Identifier' || this.kindOf(node)) return false;
+    const binding = this.scopes.lookup(node.name, node);
+    return binding?.kind === 'param' && binding.path.length === 0;
   }
 
   private compute(node: Node): AmqpKind | undefined {
@@ -227,6 +242,8 @@ export class AmqplibChannels {
     if (typed) return typed;
     const fn = binding.fn;
     if (!fn || binding.path.length) return undefined;
+    const documented = this.fromJsdoc(fn, binding, key);
+    if (documented) return documented;
     const index = binding.paramIndex ?? 0;
     const parent = this.file.parentOf(fn);
     // A callback passed to a call: amqplib callback API, promise .then, or ACM setup.
@@ -259,6 +276,19 @@ export class AmqplibChannels {
     if (setup && index === 0) return { kind: 'channel', client: 'amqp-connection-manager', confirm: setup.confirm, key };
     // A local helper called with a channel: function declareQueues(ch) {...}; declareQueues(channel)
     return this.fromCallers(fn, index, key);
+  }
+
+  /** `@param {import('amqplib').Channel} ch`, `@param {amqp.ConfirmChannel} ch` or `@param {Channel} ch` in plain JavaScript. */
+  private fromJsdoc(fn: t.Function, binding: Binding, key: string): AmqpKind | undefined {
+    const type = jsdocParamType(this.file, fn, binding.name);
+    const m = type && /^(?:import\(\s*['"]([^'"]+)['"]\s*\)\.|([A-Za-z_$][\w$]*)\.)?([A-Za-z_$][\w$]*)$/.exec(type);
+    if (!m) return undefined;
+    const [, imported, qualifier, exported] = m;
+    const source = imported ?? (qualifier ? this.typeOrigin(qualifier, binding.id)?.source : BARE_TYPES_SOURCE[exported]);
+    if (!source) return undefined;
+    if (AMQPLIB.test(source) && CHANNEL_TYPES.has(exported)) return { kind: 'channel', client: 'amqplib', confirm: exported === 'ConfirmChannel' ? true : 'unknown', key };
+    if (ACM.test(source) && exported === 'ChannelWrapper') return { kind: 'acm-wrapper', key, confirm: 'unknown' };
+    return undefined;
   }
 
   private setupOwner(fn: t.Function): Extract<AmqpKind, { kind: 'acm-wrapper' }> | undefined {

@@ -1,0 +1,4 @@
+module.exports = {
+  ORDERS: { durable: false },
+  AUDIT: { durable: true },
+};

@@ -1,0 +1,4 @@
+module.exports = {
+  ORDERS: { durable: true },
+  AUDIT: { durable: true },
+};

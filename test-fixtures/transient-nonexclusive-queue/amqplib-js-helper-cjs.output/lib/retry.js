@@ -1,0 +1,3 @@
+exports.declareRetry = async function (ch, name, durable) {
+  await ch.assertQueue(`${name}.retry`, { durable });
+};

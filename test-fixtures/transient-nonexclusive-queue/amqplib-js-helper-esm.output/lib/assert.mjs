@@ -1,0 +1,3 @@
+export function assert(ch, name, options) {
+  return ch.assertQueue(name, options);
+}
