@@ -1,10 +1,11 @@
 import type * as t from '@babel/types';
-import { calleeMethod, memberName, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, type HandlerFacts, type HandlerUse, type Resolved } from '../../model';
+import { calleeMethod, isFunction, memberName, unwrap, type Node } from '../../parse/ast';
+import { defaulted, known, unknown, type Consumer, type HandlerFacts, type HandlerUse, type Resolved } from '../../model';
 import type { FileContext } from '../types';
 import { callArguments, ELEMENT, isCall, messagePath, samePath, type MessageSource } from './handler-message-path';
 import { unguardedMessageUse } from './handler-null-guard';
 import { messageSources, sourceNodes } from './handler-sources';
+import { localFunctionOf } from './handler-function';
 
 /** How a library hands messages to a handler and takes them back: what the facts depend on. */
 export interface HandlerLibrary {
@@ -15,19 +16,48 @@ export interface HandlerLibrary {
   headersPath: string[];
   /** The message's body, as a path from the message (amqplib: content). */
   contentPath: string[];
-  /** Publish methods and the position of their options argument (which carries `headers`); the body comes just before it. */
-  publishOptionsAt: Record<string, number>;
-  /** nack / reject: the position of their requeue argument and its default. */
-  requeueAt: Partial<Record<'nack' | 'reject', { index: number; default: boolean }>>;
+  /** Methods on the message that return its body (@cloudamqp: bodyString()), besides contentPath. */
+  contentMethods?: string[];
+  /** Publish methods and the positions of their body and their options (which carry `headers`). */
+  publish: Record<string, { body: number; options: number }>;
+  /** The calls that nack or reject the message, by method name. */
+  rejects: Record<string, RejectCall>;
+  /** What the handler's return value does (rabbitmq-client's createConsumer): requeue flag by returned value. */
+  returns?: ReturnedStatus;
+  /** The requeue flag of the nack the library sends when the handler throws; undefined if it does not nack. */
+  throwRequeue?: Resolved<boolean>;
 }
 
+/** A call that nacks or rejects the message, and where it takes the message and the requeue flag. */
+export interface RejectCall {
+  /** The AMQP method it sends: basic.nack or basic.reject. */
+  as: 'nack' | 'reject';
+  /**
+   * Where the message is named: argument 0 (`ch.nack(msg)`), the object called (`msg.nack()`), or its
+   * delivery tag in argument 0 (`ch.basicNack(msg.deliveryTag)`, `ch.basicNack({ deliveryTag: msg.deliveryTag })`).
+   */
+  message: 'argument' | 'receiver' | 'delivery-tag';
+  /** The requeue flag: a positional argument, or an option of the object in argument 0. */
+  requeue: { index: number; default: boolean } | { option: string; default: boolean };
+}
+
+/** Returned values that nack, by enum member name (`ConsumerStatus.REQUEUE`) or number, with their requeue flag. */
+export type ReturnedStatus = Record<string, boolean>;
+
 const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
+
+/** The handler function of a consume call, when it is in this file, and what it does with its message. */
+export function consumerHandler(ctx: FileContext, node: Node | undefined, lib: HandlerLibrary): Pick<Consumer, 'handler' | 'handlerFacts'> {
+  const fn = localFunctionOf(ctx.file, ctx.resolver.scopes, node);
+  if (!fn) return {};
+  return { handler: { start: fn.start ?? 0, end: fn.end ?? 0 }, handlerFacts: handlerFacts(ctx, fn, lib) };
+}
 
 /** What a consumer's handler (parameter 0 of `handler`) does with its message. */
 export function handlerFacts(ctx: FileContext, handler: t.Function, lib: HandlerLibrary): HandlerFacts {
   const { file, resolver } = ctx;
   const scopes = resolver.scopes;
-  const messageMethods = new Set(['ack', ...Object.keys(lib.requeueAt)]);
+  const messageMethods = new Set(['ack', ...Object.keys(lib.rejects).filter((m) => lib.rejects[m].message === 'argument')]);
   const unguarded = lib.nullOnCancel ? unguardedMessageUse(file, scopes, handler, 0, { messageMethods }) : undefined;
   const facts: HandlerFacts = {
     nullOnCancel: lib.nullOnCancel,
@@ -48,22 +78,103 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     const what = () => (node.type === 'Identifier' ? `destructures ${node.name} from ${describe(ctx, destructuredFrom(ctx, node))}` : `reads ${describe(ctx, node)}`);
     if (path && samePath(path, xDeathCount) && !isLogged(ctx, node) && once(node)) facts.xDeathCounts.push(use(node, what()));
     else if (path && samePath(path, deliveryCount) && !isLogged(ctx, node) && once(node)) facts.deliveryCountReads.push(use(node, what()));
+    if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(node)) {
+      const rejection = endRejection(ctx, handler, node, lib);
+      if (rejection) facts.rejections.push(rejection);
+    }
     if (!isCall(node)) continue;
     const m = calleeMethod(node);
     if (!m) continue;
     const args = callArguments(node);
-    const optionsAt = Object.hasOwn(lib.publishOptionsAt, m.method) ? lib.publishOptionsAt[m.method] : undefined;
-    if (optionsAt !== undefined && samePath(messagePath(scopes, src, args[optionsAt - 1]), lib.contentPath) && once(node)) {
+    const publish = Object.hasOwn(lib.publish, m.method) ? lib.publish[m.method] : undefined;
+    if (publish && isContent(ctx, src, args[publish.body], lib) && once(node)) {
       facts.republishes.push(use(node, describe(ctx, node)));
-      if (passesHeaders(ctx, src, args[optionsAt], lib.headersPath)) facts.republishedHeaders.push(use(node, `${describe(ctx, node.callee)}() passes the received headers on`));
+      if (passesHeaders(ctx, src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(node, `${describe(ctx, node.callee)}() passes the received headers on`));
     }
-    const requeue = Object.hasOwn(lib.requeueAt, m.method) ? lib.requeueAt[m.method as 'nack' | 'reject'] : undefined;
-    if (requeue && src.base.length === 0 && samePath(messagePath(scopes, src, args[0]), []) && once(node)) {
-      facts.rejections.push({ ...use(node, `${describe(ctx, node.callee)}()`), method: m.method as 'nack' | 'reject', requeue: readRequeue(ctx, args[requeue.index], requeue.default, lib.name) });
+    const reject = Object.hasOwn(lib.rejects, m.method) ? lib.rejects[m.method] : undefined;
+    if (reject && src.base.length === 0 && namesMessage(ctx, src, node, reject) && once(node)) {
+      facts.rejections.push({ ...use(node, `${describe(ctx, node.callee)}()`), method: reject.as, requeue: rejectRequeue(ctx, args, reject, lib.name) });
     }
   }
   return facts;
 }
+
+/** The message's body: `msg.content`, or a body method of the message (`msg.bodyString()`). */
+function isContent(ctx: FileContext, src: MessageSource, arg: Node | undefined, lib: HandlerLibrary): boolean {
+  const scopes = ctx.resolver.scopes;
+  if (samePath(messagePath(scopes, src, arg), lib.contentPath)) return true;
+  const node = arg && unwrap(arg);
+  const m = node && isCall(node) ? calleeMethod(node) : undefined;
+  return !!m && !!lib.contentMethods?.includes(m.method) && samePath(messagePath(scopes, src, m.object), []);
+}
+
+/** The reject call names the handler's message where the library expects it. */
+function namesMessage(ctx: FileContext, src: MessageSource, call: t.CallExpression | t.OptionalCallExpression, reject: RejectCall): boolean {
+  const scopes = ctx.resolver.scopes;
+  const [first] = callArguments(call);
+  if (reject.message === 'argument') return samePath(messagePath(scopes, src, first), []);
+  if (reject.message === 'receiver') return samePath(messagePath(scopes, src, calleeMethod(call)?.object), []);
+  const tag = first && unwrap(first);
+  if (samePath(messagePath(scopes, src, tag), ['deliveryTag'])) return true;
+  const value = tag?.type === 'ObjectExpression' ? propertyValue(tag, 'deliveryTag') : undefined;
+  return samePath(messagePath(scopes, src, value), ['deliveryTag']);
+}
+
+function rejectRequeue(ctx: FileContext, args: (Node | undefined)[], reject: RejectCall, library: string): Resolved<boolean> {
+  const flag = reject.requeue;
+  if ('index' in flag) return readRequeue(ctx, args[flag.index], flag.default, library);
+  const options = args[0] && unwrap(args[0]);
+  if (options?.type !== 'ObjectExpression') return unknown('the nack options are not written here', options && ctx.file.span(options));
+  if (options.properties.some((p) => p.type !== 'ObjectProperty')) return unknown('the nack options are spread from elsewhere', ctx.file.span(options));
+  return readRequeue(ctx, propertyValue(options, flag.option), flag.default, library);
+}
+
+/**
+ * A `return` or `throw` that ends the handler itself with a nack: a returned status the library
+ * nacks on (`return ConsumerStatus.REQUEUE`), or a throw not caught inside the handler when the
+ * library nacks a handler that throws.
+ */
+function endRejection(ctx: FileContext, handler: t.Function, node: t.ReturnStatement | t.ThrowStatement, lib: HandlerLibrary): HandlerFacts['rejections'][number] | undefined {
+  const { file } = ctx;
+  if (enclosingFunction(ctx, node) !== handler) return undefined;
+  if (node.type === 'ThrowStatement') {
+    if (!lib.throwRequeue || caughtInside(ctx, handler, node)) return undefined;
+    return { at: file.span(node), what: `${statement(ctx, node)} (${lib.name} nacks a handler that throws)`, method: 'nack', requeue: lib.throwRequeue };
+  }
+  const status = node.argument && lib.returns ? returnedStatus(ctx, node.argument, lib.returns) : undefined;
+  if (status === undefined) return undefined;
+  return { at: file.span(node), what: statement(ctx, node), method: 'nack', requeue: known(status, file.span(node.argument!)) };
+}
+
+function returnedStatus(ctx: FileContext, arg: Node, statuses: ReturnedStatus): boolean | undefined {
+  const node = unwrap(arg);
+  const name = node.type === 'MemberExpression' ? memberName(node) : undefined;
+  if (name !== undefined) return Object.hasOwn(statuses, name) ? statuses[name] : undefined;
+  const v = ctx.resolver.resolve(node);
+  const key = v.kind === 'literal' && typeof v.value === 'number' ? String(v.value) : undefined;
+  return key !== undefined && Object.hasOwn(statuses, key) ? statuses[key] : undefined;
+}
+
+function enclosingFunction(ctx: FileContext, node: Node): Node | undefined {
+  for (const a of ctx.file.ancestors(node)) if (isFunction(a)) return a;
+  return undefined;
+}
+
+/** Thrown inside a try block of the handler with a catch: the catch decides (a throw in it is a throw of its own). */
+function caughtInside(ctx: FileContext, handler: t.Function, node: Node): boolean {
+  let child = node;
+  for (const parent of ctx.file.ancestors(node)) {
+    if (parent === handler) return false;
+    if (parent.type === 'TryStatement' && parent.block === child && parent.handler) return true;
+    child = parent;
+  }
+  return false;
+}
+
+const propertyValue = (obj: t.ObjectExpression, key: string): Node | undefined => {
+  const p = obj.properties.find((q): q is t.ObjectProperty => q.type === 'ObjectProperty' && !q.computed && memberKey(q) === key);
+  return p?.value as Node | undefined;
+};
 
 /** The message path a member read or a destructured name holds. */
 function readPath(ctx: FileContext, src: MessageSource, node: Node): string[] | undefined {
@@ -126,6 +237,8 @@ function readRequeue(ctx: FileContext, arg: Node | undefined, fallback: boolean,
   if (v.kind === 'literal') return v.value === undefined ? defaulted(fallback, library) : known(Boolean(v.value), ctx.file.span(arg));
   return v.kind === 'unknown' ? unknown(v.reason, ctx.file.span(arg)) : known(true, ctx.file.span(arg));
 }
+
+const statement = (ctx: FileContext, node: Node): string => describe(ctx, node).replace(/;$/, '');
 
 const describe = (ctx: FileContext, node: Node): string => {
   const text = ctx.file.source(node).replace(/\s+/g, ' ');

@@ -1,7 +1,7 @@
 import { connectionOpenAt } from './connection-open';
 import type { FrameMaxSetting } from './frame-max';
 import type * as t from '@babel/types';
-import { isFunction, unwrap, type Node, type ParsedFile } from '../../parse/ast';
+import { unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type ParamOrigin, type Publish, type Resolved, type Span } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import type { FileContext } from '../types';
@@ -120,12 +120,6 @@ export function booleanOption(options: Options, key: string, fallback: boolean, 
 export function consumerArgumentsOf(table: Value | undefined): Consumer['consumerArguments'] {
   if (table?.kind !== 'object') return [];
   return [...table.object.props].map(([key, prop]) => ({ key, value: readAny(prop.value(), prop.file.span(prop.node)) }));
-}
-
-export function handlerSpan(node: Node | undefined): Consumer['handler'] {
-  if (!node) return undefined;
-  const fn = unwrap(node);
-  return isFunction(fn) ? { start: fn.start ?? 0, end: fn.end ?? 0 } : undefined;
 }
 
 /**
