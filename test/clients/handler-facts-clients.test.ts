@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/engine/analyze';
-import type { HandlerFacts } from '../../src/model';
+import { valueOf, type HandlerFacts } from '../../src/model';
 
 function consumersOf(text: string) {
   return analyze([{ path: 'h.ts', text }], { target: '4.3', followImports: false }).files[0].model?.consumers ?? [];
@@ -27,7 +27,7 @@ function cloudamqp(body: string): HandlerFacts | undefined {
   return consumers[0].handlerFacts;
 }
 
-const rejections = (facts: HandlerFacts | undefined) => facts?.rejections.map((r) => [r.what, r.method, r.requeue.kind, r.requeue.value]);
+const rejections = (facts: HandlerFacts | undefined) => facts?.rejections.map((r) => [r.what, r.method, r.requeue.kind, valueOf(r.requeue)]);
 
 describe('rabbitmq-client handler facts', () => {
   const consumer = (handler: string, props = '') => rabbitmqClient(`export const sub = rabbit.createConsumer({ queue: 'jobs'${props} }, ${handler});`);
