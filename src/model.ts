@@ -252,6 +252,8 @@ export interface ConnectionOpen {
   frameMax?: Resolved<number>;
   /** How the code sets frameMax: an option property, or a `frameMax=` query parameter of the URL. */
   frameMaxVia?: 'option' | 'url';
+  /** The library itself throws, before it connects, when frameMax is below `value` (@cloudamqp/amqp-client). */
+  frameMaxClientMinimum?: { value: number; error: string };
   syntax: unknown;
 }
 

@@ -10,6 +10,7 @@ import { renderCloudamqp } from './cloudamqp-amqp-client/render';
 import { cloudamqpAdvice } from './cloudamqp-amqp-client/advice';
 import { basicPublishFacts, queuePublishFacts } from './cloudamqp-amqp-client/publish';
 import { queueBindCall } from './cloudamqp-amqp-client/bindings';
+import { CLOUDAMQP_FRAME_MAX_MINIMUM, cloudamqpFrameMax } from './cloudamqp-amqp-client/frame-max';
 import { exchangeDeclareCall, propertiesHeaders, queueDeleteCall } from './cloudamqp-amqp-client/topology';
 
 const PUBLISH_METHODS = ['basicPublish', 'publish'];
@@ -38,11 +39,11 @@ export const cloudamqpAmqpClient: ClientModule = {
     for (const { call, method, target } of calls) {
       switch (target.kind) {
         case 'client':
-          if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS));
+          if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS, cloudamqpFrameMax(ctx, call, false), CLOUDAMQP_FRAME_MAX_MINIMUM));
           if (method === 'channel') model.opens.push(openSubject(ctx, call, LIBRARY, 'channel', PUBLISH_METHODS));
           break;
         case 'session-class':
-          if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS));
+          if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS, cloudamqpFrameMax(ctx, call, true), CLOUDAMQP_FRAME_MAX_MINIMUM));
           break;
         case 'session':
           if (method === 'queue') model.declarations.push(sessionQueueDeclaration(ctx, call));

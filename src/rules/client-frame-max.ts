@@ -114,6 +114,18 @@ function checkFrameMax(open: ConnectionOpen, target: TargetVersion): Violation[]
       },
     ];
   }
+  const own = open.frameMaxClientMinimum;
+  if (own && frameMax.value < own.value) {
+    return [
+      {
+        severity: 'error',
+        message: `${open.callee} offers ${where} = ${frameMax.value}: ${open.client} itself throws "${own.error}" before it opens a socket (a client-side error on every RabbitMQ version, not a broker refusal), so the application cannot connect at all.`,
+        ...(frameMax.kind === 'known' ? { focus: frameMax.origin } : {}),
+        intents: [{ kind: 'set-frame-max', value: Math.max(own.value, MIN_FRAME_MAX) }],
+        advice: `set frameMax to ${Math.max(own.value, MIN_FRAME_MAX)} or more (${open.client} accepts no 0)`,
+      },
+    ];
+  }
   // 0 means "no limit of my own": the broker's 131072 applies.
   if (frameMax.value === 0 || frameMax.value >= MIN_FRAME_MAX) return [];
   return [

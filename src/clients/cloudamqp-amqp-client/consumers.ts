@@ -1,10 +1,12 @@
 import { isFunction, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, type AckMode, type Consumer, type Qos, type Resolved } from '../../model';
+import { defaulted, known, unknown, valueOf, type AckMode, type Consumer, type Qos, type Resolved } from '../../model';
 import type { FileContext } from '../types';
 import { readString, type CallNode } from '../shared/resolved';
-import { ackFrom, callArgs, consumerArgumentsOf, handlerSpan, numberOption, optionProp, optionsOf, subjectAt, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
+import { ackFrom, booleanOption, callArgs, consumerArgumentsOf, numberOption, optionProp, optionsOf, subjectAt, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
 import type { CloudamqpKind } from './objects';
 import { LIBRARY } from './declarations';
+import { consumerHandler } from '../shared/handler-facts';
+import { CLOUDAMQP_HANDLER, sessionSubscribeHandler } from './handler';
 
 /** What the renderer needs to change a consumer. */
 export interface CloudamqpConsumerSyntax {
@@ -19,6 +21,7 @@ export interface CloudamqpQosSyntax {
 type QueueKind = Extract<CloudamqpKind, { kind: 'channel-queue' | 'session-queue' | 'queue' }>;
 
 function consumer(ctx: FileContext, call: CallNode, channel: string, queue: Resolved<string>, ack: Resolved<AckMode>, options: Options, form: CloudamqpConsumerSyntax['form'], handler: Node | undefined, prefetch?: Resolved<number>): Consumer {
+  const lib = form === 'session-subscribe' ? sessionSubscribeHandler(libraryNacksOnThrow(options, ack) ? booleanOption(options, 'requeueOnNack', true, LIBRARY) : undefined) : CLOUDAMQP_HANDLER;
   return {
     kind: 'consumer',
     ...subjectAt(ctx, call, LIBRARY),
@@ -26,10 +29,15 @@ function consumer(ctx: FileContext, call: CallNode, channel: string, queue: Reso
     queue,
     ack,
     prefetch,
-    handler: handlerSpan(handler),
+    ...consumerHandler(ctx, handler, lib),
     consumerArguments: consumerArgumentsOf(optionProp(options, 'args').prop?.value()),
     syntax: { form, options } satisfies CloudamqpConsumerSyntax,
   };
+}
+
+/** v4 subscribe acks and nacks for the callback unless noAck or manualAck is set (src/amqp-queue.ts). */
+function libraryNacksOnThrow(options: Options, ack: Resolved<AckMode>): boolean {
+  return valueOf(ack) !== 'auto' && valueOf(booleanOption(options, 'manualAck', false, LIBRARY)) !== true;
 }
 
 /** `ch.basicConsume(queue, { tag, noAck = true, exclusive, args } = {}, callback)`: automatic ack by default. */

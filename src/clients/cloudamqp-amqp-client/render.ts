@@ -4,6 +4,7 @@ import type { FileContext } from '../types';
 import { renderQueueOptionIntents, type RenderResult } from '../shared/queue-options';
 import type { CloudamqpDeclarationSyntax } from './declarations';
 import { editOptions } from '../shared/rabbitmq-client-cloudamqp-render';
+import { renderConnectionOpen } from '../shared/connection-open';
 import type { CloudamqpConsumerSyntax, CloudamqpQosSyntax } from './consumers';
 
 /** Renders fix intents in @cloudamqp/amqp-client's syntax: positional params and args, subscribe options. */
@@ -17,6 +18,8 @@ export function renderCloudamqp(subject: Subject, intents: FixIntent[], ctx: Fil
     case 'consumer':
       if (intents.length === 1 && intents[0].kind === 'manual-ack') return manualAck(subject, intents[0].prefetch);
       break;
+    case 'connection-open':
+      return renderConnectionOpen(subject, intents);
   }
   return { ok: false, reason: `cannot render ${intents.map((i) => i.kind).join(', ')} here` };
 }

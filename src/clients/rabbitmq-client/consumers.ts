@@ -1,5 +1,6 @@
 import type * as t from '@babel/types';
-import { defaulted, unknown, type Consumer, type Qos, type Resolved } from '../../model';
+import { defaulted, unknown, valueOf, type Consumer, type Qos, type Resolved } from '../../model';
+import type { Node } from '../../parse/ast';
 import type { FileContext } from '../types';
 import type { CallNode } from '../shared/resolved';
 import {
@@ -7,7 +8,6 @@ import {
   booleanOption,
   callArgs,
   consumerArgumentsOf,
-  handlerSpan,
   numberOption,
   optionProp,
   nestedOptions,
@@ -16,6 +16,8 @@ import {
   type Options,
 } from '../shared/rabbitmq-client-cloudamqp-subjects';
 import { LIBRARY, queueNameOf } from './declarations';
+import { consumerHandler } from '../shared/handler-facts';
+import { createConsumerHandler, RABBITMQ_CLIENT_BASIC_CONSUME_HANDLER } from './handler';
 
 /** What the renderer needs: the options object holding noAck / qos / global. */
 export interface RabbitmqClientConsumerSyntax {
@@ -29,15 +31,19 @@ export interface RabbitmqClientQosSyntax {
 }
 
 function consumer(ctx: FileContext, call: CallNode, channel: string, options: Options, syntax: RabbitmqClientConsumerSyntax, handler: t.Node | undefined, prefetch?: Resolved<number>): Consumer {
+  // basic.consume's noAck bit is set only if truthy (codec BITS): manual ack by default.
+  const ack = ackFrom(options, false, LIBRARY);
+  // createConsumer nacks for the handler unless noAck; the requeue option applies to a throw.
+  const nacks = syntax.form === 'create-consumer' && valueOf(ack) !== 'auto';
+  const lib = syntax.form === 'create-consumer' ? createConsumerHandler(nacks ? booleanOption(options, 'requeue', true, LIBRARY) : undefined) : RABBITMQ_CLIENT_BASIC_CONSUME_HANDLER;
   return {
     kind: 'consumer',
     ...subjectAt(ctx, call, LIBRARY),
     channel,
     queue: queueNameOf(options),
-    // basic.consume's noAck bit is set only if truthy (codec BITS): manual ack by default.
-    ack: ackFrom(options, false, LIBRARY),
+    ack,
     prefetch,
-    handler: handlerSpan(handler),
+    ...consumerHandler(ctx, handler as Node | undefined, lib),
     consumerArguments: consumerArgumentsOf(optionProp(options, 'arguments').prop?.value()),
     syntax,
   };

@@ -10,8 +10,7 @@ import { shared } from '../types';
 import { AmqplibChannels } from './amqplib-channels';
 import { amqplibPublishHeaders } from './amqplib-topology';
 import { ACM_WRAPPER_HANDLER, AMQPLIB_HANDLER } from './amqplib-handler';
-import { handlerFacts } from './handler-facts';
-import { localFunctionOf } from './handler-function';
+import { consumerHandler } from './handler-facts';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from './queue-options';
 import { readBoolean, readString, type CallNode } from './resolved';
 import { payloadBytes, routeOf, stringArg } from './publish-facts';
@@ -100,7 +99,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     queue,
     ack,
     prefetch,
-    ...consumerHandler(ctx, args(call)[1], prefetchOption),
+    ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
     consumerArguments,
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
   };
@@ -167,13 +166,6 @@ export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, wh
   // A connection's URL (string or object; for amqp-connection-manager, the list of URLs) may set frameMax.
   const frameMax = what === 'connection' ? frameMaxOf(ctx, call.arguments[0] as Node | undefined, true) : undefined;
   return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
-}
-
-/** The handler function, when it is in this file, and what it does with its message. */
-function consumerHandler(ctx: FileContext, node: Node | undefined, wrapper: boolean): Pick<Consumer, 'handler' | 'handlerFacts'> {
-  const fn = localFunctionOf(ctx.file, ctx.resolver.scopes, node);
-  if (!fn) return {};
-  return { handler: { start: fn.start ?? 0, end: fn.end ?? 0 }, handlerFacts: handlerFacts(ctx, fn, wrapper ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER) };
 }
 
 /** `ch.prefetch(count, global?)` / `ch.qos(count, global?)`: global defaults to false. */

@@ -3,10 +3,13 @@ import type { HandlerLibrary } from './handler-facts';
 const AMQPLIB_MESSAGES = {
   headersPath: ['properties', 'headers'],
   contentPath: ['content'],
-  publishOptionsAt: { publish: 3, sendToQueue: 2 },
+  publish: { publish: { body: 2, options: 3 }, sendToQueue: { body: 1, options: 2 } },
   // lib/channel_model.js: nack(message, allUpTo, requeue) and reject(message, requeue) requeue unless told not to.
-  requeueAt: { nack: { index: 2, default: true }, reject: { index: 1, default: true } },
-};
+  rejects: {
+    nack: { as: 'nack', message: 'argument', requeue: { index: 2, default: true } },
+    reject: { as: 'reject', message: 'argument', requeue: { index: 1, default: true } },
+  },
+} satisfies Omit<HandlerLibrary, 'name' | 'nullOnCancel'>;
 
 /** amqplib's consume: a server basic.cancel reaches the callback as null (lib/channel.js handleCancel). */
 export const AMQPLIB_HANDLER: HandlerLibrary = { name: 'amqplib', nullOnCancel: true, ...AMQPLIB_MESSAGES };

@@ -13,6 +13,7 @@ export interface OpenParts {
   closeMethods?: readonly string[];
   /** The frameMax the call sets (see frame-max.ts). */
   frameMax?: FrameMaxSetting;
+  frameMaxClientMinimum?: ConnectionOpen['frameMaxClientMinimum'];
   syntax: unknown;
 }
 
@@ -38,6 +39,7 @@ export function connectionOpenAt(file: ParsedFile, node: Node, parts: OpenParts)
     inHandler: handlerKind(file, fn),
     openPublishClose: parts.publishMethods.some((m) => called.has(m)) && closes.some((m) => called.has(m)),
     ...(parts.frameMax ? { frameMax: parts.frameMax.value, frameMaxVia: parts.frameMax.via } : {}),
+    ...(parts.frameMax && parts.frameMaxClientMinimum ? { frameMaxClientMinimum: parts.frameMaxClientMinimum } : {}),
     syntax: parts.frameMax?.edit ? { ...(parts.syntax as object), frameMaxEdit: parts.frameMax.edit } satisfies FrameMaxSyntax : parts.syntax,
   };
 }

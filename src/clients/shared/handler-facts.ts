@@ -1,10 +1,12 @@
 import type * as t from '@babel/types';
 import { calleeMethod, memberName, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, type HandlerFacts, type HandlerUse, type Resolved } from '../../model';
+import type { Consumer, HandlerFacts, HandlerUse, Resolved } from '../../model';
 import type { FileContext } from '../types';
-import { callArguments, ELEMENT, isCall, messagePath, samePath, type MessageSource } from './handler-message-path';
+import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './handler-message-path';
+import { endRejection, namesMessage, rejectRequeue, type RejectCall, type ReturnedStatus } from './handler-rejections';
 import { unguardedMessageUse } from './handler-null-guard';
 import { messageSources, sourceNodes } from './handler-sources';
+import { localFunctionOf } from './handler-function';
 
 /** How a library hands messages to a handler and takes them back: what the facts depend on. */
 export interface HandlerLibrary {
@@ -15,19 +17,34 @@ export interface HandlerLibrary {
   headersPath: string[];
   /** The message's body, as a path from the message (amqplib: content). */
   contentPath: string[];
-  /** Publish methods and the position of their options argument (which carries `headers`); the body comes just before it. */
-  publishOptionsAt: Record<string, number>;
-  /** nack / reject: the position of their requeue argument and its default. */
-  requeueAt: Partial<Record<'nack' | 'reject', { index: number; default: boolean }>>;
+  /** Methods on the message that return its body (@cloudamqp: bodyString()), besides contentPath. */
+  contentMethods?: string[];
+  /** Publish methods and the positions of their body and their options (which carry `headers`). */
+  publish: Record<string, { body: number; options: number }>;
+  /** The calls that nack or reject the message, by method name. */
+  rejects: Record<string, RejectCall>;
+  /** What the handler's return value does (rabbitmq-client's createConsumer): requeue flag by returned value. */
+  returns?: ReturnedStatus;
+  /** The requeue flag of the nack the library sends when the handler throws; undefined if it does not nack. */
+  throwRequeue?: Resolved<boolean>;
 }
 
+export type { RejectCall, ReturnedStatus };
+
 const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
+
+/** The handler function of a consume call, when it is in this file, and what it does with its message. */
+export function consumerHandler(ctx: FileContext, node: Node | undefined, lib: HandlerLibrary): Pick<Consumer, 'handler' | 'handlerFacts'> {
+  const fn = localFunctionOf(ctx.file, ctx.resolver.scopes, node);
+  if (!fn) return {};
+  return { handler: { start: fn.start ?? 0, end: fn.end ?? 0 }, handlerFacts: handlerFacts(ctx, fn, lib) };
+}
 
 /** What a consumer's handler (parameter 0 of `handler`) does with its message. */
 export function handlerFacts(ctx: FileContext, handler: t.Function, lib: HandlerLibrary): HandlerFacts {
   const { file, resolver } = ctx;
   const scopes = resolver.scopes;
-  const messageMethods = new Set(['ack', ...Object.keys(lib.requeueAt)]);
+  const messageMethods = new Set(['ack', ...Object.keys(lib.rejects).filter((m) => lib.rejects[m].message === 'argument')]);
   const unguarded = lib.nullOnCancel ? unguardedMessageUse(file, scopes, handler, 0, { messageMethods }) : undefined;
   const facts: HandlerFacts = {
     nullOnCancel: lib.nullOnCancel,
@@ -48,21 +65,34 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     const what = () => (node.type === 'Identifier' ? `destructures ${node.name} from ${describe(ctx, destructuredFrom(ctx, node))}` : `reads ${describe(ctx, node)}`);
     if (path && samePath(path, xDeathCount) && !isLogged(ctx, node) && once(node)) facts.xDeathCounts.push(use(node, what()));
     else if (path && samePath(path, deliveryCount) && !isLogged(ctx, node) && once(node)) facts.deliveryCountReads.push(use(node, what()));
+    if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(node)) {
+      const rejection = endRejection(ctx, handler, node, lib);
+      if (rejection) facts.rejections.push(rejection);
+    }
     if (!isCall(node)) continue;
     const m = calleeMethod(node);
     if (!m) continue;
     const args = callArguments(node);
-    const optionsAt = Object.hasOwn(lib.publishOptionsAt, m.method) ? lib.publishOptionsAt[m.method] : undefined;
-    if (optionsAt !== undefined && samePath(messagePath(scopes, src, args[optionsAt - 1]), lib.contentPath) && once(node)) {
+    const publish = Object.hasOwn(lib.publish, m.method) ? lib.publish[m.method] : undefined;
+    if (publish && isContent(ctx, src, args[publish.body], lib) && once(node)) {
       facts.republishes.push(use(node, describe(ctx, node)));
-      if (passesHeaders(ctx, src, args[optionsAt], lib.headersPath)) facts.republishedHeaders.push(use(node, `${describe(ctx, node.callee)}() passes the received headers on`));
+      if (passesHeaders(ctx, src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(node, `${describe(ctx, node.callee)}() passes the received headers on`));
     }
-    const requeue = Object.hasOwn(lib.requeueAt, m.method) ? lib.requeueAt[m.method as 'nack' | 'reject'] : undefined;
-    if (requeue && src.base.length === 0 && samePath(messagePath(scopes, src, args[0]), []) && once(node)) {
-      facts.rejections.push({ ...use(node, `${describe(ctx, node.callee)}()`), method: m.method as 'nack' | 'reject', requeue: readRequeue(ctx, args[requeue.index], requeue.default, lib.name) });
+    const reject = Object.hasOwn(lib.rejects, m.method) ? lib.rejects[m.method] : undefined;
+    if (reject && src.base.length === 0 && namesMessage(ctx, src, node, reject) && once(node)) {
+      facts.rejections.push({ ...use(node, `${describe(ctx, node.callee)}()`), method: reject.as, requeue: rejectRequeue(ctx, args, reject, lib.name) });
     }
   }
   return facts;
+}
+
+/** The message's body: `msg.content`, or a body method of the message (`msg.bodyString()`). */
+function isContent(ctx: FileContext, src: MessageSource, arg: Node | undefined, lib: HandlerLibrary): boolean {
+  const scopes = ctx.resolver.scopes;
+  if (samePath(messagePath(scopes, src, arg), lib.contentPath)) return true;
+  const node = arg && unwrap(arg);
+  const m = node && isCall(node) ? calleeMethod(node) : undefined;
+  return !!m && !!lib.contentMethods?.includes(m.method) && samePath(messagePath(scopes, src, m.object), []);
 }
 
 /** The message path a member read or a destructured name holds. */
@@ -103,8 +133,6 @@ function passesHeaders(ctx: FileContext, src: MessageSource, options: Node | und
   return value.type === 'ObjectExpression' && value.properties.length === 1 && value.properties[0].type === 'SpreadElement' && samePath(messagePath(scopes, src, value.properties[0].argument), headersPath);
 }
 
-const memberKey = (p: t.ObjectProperty): string | undefined => (p.key.type === 'Identifier' ? p.key.name : p.key.type === 'StringLiteral' ? p.key.value : undefined);
-
 /** Only handed to a logging call: `console.log(..., deaths[0].count)`, `logger.warn(...)`. */
 function isLogged(ctx: FileContext, node: Node): boolean {
   let child = node;
@@ -119,15 +147,3 @@ function isLogged(ctx: FileContext, node: Node): boolean {
   }
   return false;
 }
-
-function readRequeue(ctx: FileContext, arg: Node | undefined, fallback: boolean, library: string): Resolved<boolean> {
-  if (!arg) return defaulted(fallback, library);
-  const v = ctx.resolver.resolve(arg);
-  if (v.kind === 'literal') return v.value === undefined ? defaulted(fallback, library) : known(Boolean(v.value), ctx.file.span(arg));
-  return v.kind === 'unknown' ? unknown(v.reason, ctx.file.span(arg)) : known(true, ctx.file.span(arg));
-}
-
-const describe = (ctx: FileContext, node: Node): string => {
-  const text = ctx.file.source(node).replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
-};

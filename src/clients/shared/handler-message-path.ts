@@ -1,5 +1,5 @@
 import type * as t from '@babel/types';
-import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
+import { calleeMethod, isCall, memberName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { Binding, Scopes } from '../../resolve/scope';
 
 /** Where a handler function gets the message from: a parameter, and the message path it holds. */
@@ -75,4 +75,12 @@ export function nodesIn(file: ParsedFile, fn: Node): Node[] {
 export const callArguments = (call: t.CallExpression | t.OptionalCallExpression): (Node | undefined)[] =>
   call.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : (a as Node)));
 
-export { isCall };
+export const memberKey = (p: t.ObjectProperty): string | undefined => (p.key.type === 'Identifier' ? p.key.name : p.key.type === 'StringLiteral' ? p.key.value : undefined);
+
+/** The source of a node on one line, cut at 60 characters, to quote in a finding. */
+export const describe = (ctx: { file: ParsedFile }, node: Node): string => {
+  const text = ctx.file.source(node).replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+};
+
+export { calleeMethod, isCall };

@@ -1,7 +1,7 @@
 import { connectionOpenAt } from './connection-open';
 import type { FrameMaxSetting } from './frame-max';
 import type * as t from '@babel/types';
-import { isFunction, unwrap, type Node, type ParsedFile } from '../../parse/ast';
+import { unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type ParamOrigin, type Publish, type Resolved, type Span } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import type { FileContext } from '../types';
@@ -122,12 +122,6 @@ export function consumerArgumentsOf(table: Value | undefined): Consumer['consume
   return [...table.object.props].map(([key, prop]) => ({ key, value: readAny(prop.value(), prop.file.span(prop.node)) }));
 }
 
-export function handlerSpan(node: Node | undefined): Consumer['handler'] {
-  if (!node) return undefined;
-  const fn = unwrap(node);
-  return isFunction(fn) ? { start: fn.start ?? 0, end: fn.end ?? 0 } : undefined;
-}
-
 /**
  * Channels put into confirm mode by `ch.confirmSelect()`: a publish on a channel confirms if
  * confirmSelect was called on it earlier in the file; a channel handed in may be either.
@@ -178,8 +172,8 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
 }
 
 /** A connection or channel opened by `call`; `publishMethods` are the library's publish calls. */
-export function openSubject(ctx: FileContext, call: CallNode | t.NewExpression, client: string, what: ConnectionOpen['what'], publishMethods: string[], frameMax?: FrameMaxSetting): ConnectionOpen {
-  return connectionOpenAt(ctx.file, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, frameMax, syntax: { call } });
+export function openSubject(ctx: FileContext, call: CallNode | t.NewExpression, client: string, what: ConnectionOpen['what'], publishMethods: string[], frameMax?: FrameMaxSetting, frameMaxClientMinimum?: ConnectionOpen['frameMaxClientMinimum']): ConnectionOpen {
+  return connectionOpenAt(ctx.file, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, frameMax, frameMaxClientMinimum, syntax: { call } });
 }
 
 /**
