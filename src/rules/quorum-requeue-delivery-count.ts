@@ -23,7 +23,7 @@ export const quorumRequeueDeliveryCount: ConsumerRule = {
     const on43 = atLeast(ctx.target, '4.3');
     const parts: string[] = [];
     if (nacks.length) {
-      parts.push(`the handler returns messages with ${listUses(nacks)} (requeue ${nacks[0].requeue.kind === 'default' ? 'defaults to true' : 'true'}): from 4.3 a nack return no longer counts as a failed delivery, so a message that always fails is redelivered forever instead of being dead-lettered or dropped at the queue's delivery limit; reject(msg, true) still counts`);
+      parts.push(`the handler returns messages to the queue with a nack: ${listUses(nacks)} (requeue ${nacks[0].requeue.kind === 'default' ? 'defaults to true' : 'true'}); from 4.3 a nack return no longer counts as a failed delivery, so a message that always fails is redelivered forever instead of being dead-lettered or dropped at the queue's delivery limit (a reject with requeue still counts)`);
     }
     if (reads.length) {
       parts.push(`the handler ${listUses(reads)}: from 4.3 x-delivery-count counts only failed deliveries (such as reject with requeue), not nack returns; the new x-acquired-count header counts every delivery`);

@@ -3,6 +3,7 @@ import type { PublishSyntax } from '../shared/rabbitmq-client-cloudamqp-subjects
 import type { CloudamqpConsumerSyntax } from './consumers';
 
 const ACK = "pass { noAck: false } (@cloudamqp/amqp-client defaults noAck to true here), call msg.ack() after the handler's work";
+const COUNTED_RETURNS = 'return a failure that should count toward the delivery limit with msg.reject(true) and keep msg.nack(true) for "not now" returns; count retries with x-acquired-count on 4.3 (or a header of your own); consider the 4.3 delayed-retry queue arguments instead of an immediate requeue';
 const LIBRARY_ACKS = 'the library then acknowledges each message after the callback returns, and requeues it if the callback throws';
 
 /** The consumer and publisher rules' advice, said with @cloudamqp/amqp-client's calls and options. */
@@ -13,6 +14,7 @@ const ADVICE: Record<string, Record<string, string>> = {
     'unbounded-prefetch': 'call ch.prefetch(N) on the channel before consuming, with N the number of messages the handler may work on at once (10 to 100 is typical)',
     'ineffective-prefetch': `${ACK}, so that the prefetch limits the consumer`,
     'stream-consumer-requirements': `${ACK} (acks are the credit that advances the consumer), and call ch.prefetch(N) (N > 0) on the channel before consuming the stream`,
+    'quorum-requeue-delivery-count': COUNTED_RETURNS,
   },
   // v4 q.subscribe(params, cb) on a session queue.
   session: {
@@ -20,6 +22,7 @@ const ADVICE: Record<string, Record<string, string>> = {
     'unbounded-prefetch': 'pass prefetch: N in the subscribe params, with N the number of messages the callback may work on at once (10 to 100 is typical)',
     'ineffective-prefetch': `remove noAck: true from the subscribe params (${LIBRARY_ACKS}), so that prefetch limits the consumer`,
     'stream-consumer-requirements': `subscribe to the stream with prefetch: N (N > 0) and without noAck: true (${LIBRARY_ACKS})`,
+    'quorum-requeue-delivery-count': `catch the error in the callback and ${COUNTED_RETURNS} (a callback that throws is nacked, with requeueOnNack, default true)`,
   },
   qos: {
     'global-qos': 'call basicQos(count) without the global argument (the third): the prefetch then applies per consumer',
