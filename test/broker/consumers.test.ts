@@ -19,6 +19,7 @@
  * | cloudamqp-session | cannot express: subscribe() sets a per-consumer prefetch only | queue.subscribe |
  * | rascal            | subscription channelPrefetch            | subscription prefetch / options.noAck |
  * | amqplib-callback, acm-wrapper | the same library as amqplib / acm-setup; declarations only (libraries.test.ts) | |
+ * | nestjs-client, golevelup | declarations only (libraries.test.ts): their consumers are framework handlers (@MessagePattern, @RabbitSubscribe) | |
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';

@@ -3,7 +3,9 @@
  * library, how to write a small module that declares a queue with the library's real API (the text
  * the codemod reads and rewrites), how to run it, and where the library puts the broker's close
  * (each library surfaces it differently: an amqplib message, a rabbitmq-client `code` name, a
- * @cloudamqp/amqp-client "closed: TEXT (CODE)" message, rascal through amqplib's connection).
+ * @cloudamqp/amqp-client "closed: TEXT (CODE)" message, rascal through amqplib's connection, NestJS's
+ * ClientRMQ and @golevelup/nestjs-rabbitmq through the amqp-connection-manager channel and connection
+ * under them).
  */
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -15,7 +17,7 @@ import { declarationModule, replyOf, ROOT, settle, showReply, withTimeout, type 
 
 export type { ConsumeSpec, QueueSpec } from './render';
 
-export type DriverId = AmqplibClient | 'rabbitmq-client' | 'cloudamqp-channel' | 'cloudamqp-session' | 'rascal';
+export type DriverId = AmqplibClient | 'rabbitmq-client' | 'cloudamqp-channel' | 'cloudamqp-session' | 'rascal' | 'nestjs-client' | 'golevelup';
 
 interface Closable {
   on?(event: string, listener: (...args: any[]) => void): unknown;
@@ -172,6 +174,107 @@ function runRascal(mod: unknown, url: string, watch: Watch): Promise<string | un
   });
 }
 
+/**
+ * NestJS and @golevelup/nestjs-rabbitmq declare in an amqp-connection-manager setup function and only
+ * log its failure (golevelup's init() then times out; ClientRMQ.connect() waits for a reconnect): the driver
+ * takes the refusal from the ChannelWrapper's 'error' (a channel close) or the connection's
+ * 'disconnect' (a connection close), as amqp-connection-manager reports them. Their loggers are
+ * silenced so that the refusals the cases expect do not flood the output.
+ */
+const nestRequire = createRequire(path.join(ROOT, 'package.json'));
+let nestLoggerSilenced = false;
+function silenceNestLogger(): void {
+  if (nestLoggerSilenced) return;
+  (nestRequire('@nestjs/common') as { Logger: { overrideLogger(l: false): void } }).Logger.overrideLogger(false);
+  nestLoggerSilenced = true;
+}
+
+/**
+ * Rejects with the first setup error of a channel wrapper or close error of `connection` (an
+ * amqp-connection-manager connection). Channel wrappers created later (ClientRMQ creates its
+ * wrappers on 'connect', and a second one when it reconnects) get the listener as they are created:
+ * a wrapper whose setup fails emits 'error', which would throw without a listener.
+ */
+function refusalOf(existing: Closable[], connection: Closable, reject: (e: unknown) => void): void {
+  const listen = (channel: Closable) => channel.on!('error', (e: unknown) => reject(e));
+  connection.on!('disconnect', ({ err }: { err?: Error }) => err && reject(err));
+  existing.forEach(listen);
+  const createChannel = connection.createChannel.bind(connection);
+  connection.createChannel = (...args: unknown[]) => {
+    const channel = createChannel(...args);
+    listen(channel);
+    return channel;
+  };
+}
+
+/**
+ * The RMQ transport's options as `new ClientRMQ(...)` takes them: a client proxy declares the queue
+ * (and consumes only the direct reply-to pseudo-queue), so an autoDelete queue outlives the run. A
+ * ServerRMQ would consume the queue and the broker would delete an autoDelete one when it closes.
+ */
+const nestClientModule = (name: string, spec: QueueSpec) => `'use strict';
+const { ClientRMQ } = require('@nestjs/microservices');
+
+module.exports = function client(url) {
+  return new ClientRMQ({
+    urls: [url],
+    queue: ${literal(name)},
+    queueOptions: ${optionsText(spec)},
+  });
+};
+`;
+
+function runNestClient(mod: unknown, url: string, watch: Watch): Promise<string | undefined> {
+  silenceNestLogger();
+  return new Promise((resolve, reject) => {
+    const client = (mod as (url: string) => Closable)(url);
+    client.connect().then(() => resolve(undefined), reject);
+    // connect() opens the amqp-connection-manager connection synchronously; the channels come on 'connect'.
+    watch(client);
+    refusalOf([], client.client, reject);
+  });
+}
+
+/**
+ * amqp-connection-manager reconnects after a broker close (and would declare again): its 'disconnect'
+ * is not the end of the library's connection, which is always closed after the run.
+ */
+function watchReconnecting(connection: () => Closable, close: () => unknown): Watched {
+  const w = watched((onError, onClosed) => connection().on!('disconnect', ({ err }: { err?: Error }) => (err && onError(err), onClosed())), () => undefined);
+  return { ...w, close: async () => void (await settle(Promise.resolve().then(close), 3000)) };
+}
+
+/** `RabbitMQModule.forRoot(config)` with the queue in `queues[]`, as in a Nest module's imports. */
+const golevelupModule = (name: string, spec: QueueSpec) => `'use strict';
+const { RabbitMQModule } = require('@golevelup/nestjs-rabbitmq');
+
+module.exports = function rabbit(url) {
+  return RabbitMQModule.forRoot({
+    uri: url,
+    queues: [{ name: ${literal(name)}, options: ${optionsText(spec)} }],
+  });
+};
+`;
+
+/**
+ * The config forRoot registers (its ConfigurableModuleBuilder options provider) handed to
+ * AmqpConnection and init(), as RabbitMQModule.AmqpConnectionFactory does when Nest builds the module.
+ */
+function runGolevelup(mod: unknown, url: string, watch: Watch): Promise<string | undefined> {
+  silenceNestLogger();
+  const { AmqpConnection } = nestRequire('@golevelup/nestjs-rabbitmq') as { AmqpConnection: new (config: unknown) => Closable };
+  const dynamicModule = (mod as (url: string) => { providers?: { provide?: unknown; useValue?: unknown }[] })(url);
+  const options = dynamicModule.providers?.find((p) => String(p.provide).startsWith('CONFIGURABLE_MODULE_OPTIONS'));
+  if (!options) return Promise.reject(new Error('RabbitMQModule.forRoot registered no options provider'));
+  return new Promise((resolve, reject) => {
+    const connection = new AmqpConnection(options.useValue);
+    connection.init().then(() => resolve(undefined), reject);
+    // init() creates the amqp-connection-manager connection and the default channel wrapper synchronously.
+    watch(connection);
+    refusalOf([connection.managedChannel], connection.managedConnection, reject);
+  });
+}
+
 export const DRIVERS: readonly Driver[] = [
   { id: 'amqplib', library: 'amqplib', module: amqplibFamily('amqplib'), consumer: consumerModules.amqplib, run: runPromise, watch: watchAmqplib, reply: amqplibReply },
   {
@@ -269,6 +372,22 @@ module.exports = async function declare(url, watch) {
             conn.amqplibConnection.on('close', (e?: Error) => (e && onError(e), onClosed()));
           }, () => new Promise<void>((resolve) => conn.amqplibConnection.close(() => resolve())))
         : watched((onError) => conn.on!('error', onError), () => conn.shutdown()),
+    reply: amqplibReply,
+  },
+  {
+    id: 'nestjs-client',
+    library: '@nestjs/microservices',
+    module: nestClientModule,
+    run: runNestClient,
+    watch: (client) => watchReconnecting(() => client.client, () => client.close()),
+    reply: amqplibReply,
+  },
+  {
+    id: 'golevelup',
+    library: '@golevelup/nestjs-rabbitmq',
+    module: golevelupModule,
+    run: runGolevelup,
+    watch: (connection) => watchReconnecting(() => connection.managedConnection, () => connection.close()),
     reply: amqplibReply,
   },
 ];
