@@ -1,7 +1,7 @@
 /**
  * Issue 6: every declaration rule the broker enforces, crossed with every client driver
  * (drivers.ts: amqplib promise + callback, amqp-connection-manager wrapper + setup, rabbitmq-client,
- * @cloudamqp/amqp-client channel + session, rascal), against the strict RabbitMQ 4.3 broker:
+ * @cloudamqp/amqp-client channel + session, rascal, node-amqp), against the strict RabbitMQ 4.3 broker:
  * - the module written in the library's real API is refused with exactly the finding's brokerError
  *   (read from that library's own error shape),
  * - the declarations the rules' meta.brokerError describes get exactly that reply from every library,
@@ -16,7 +16,6 @@
  * | foo-foo-mq  | depends on amqplib ~0.8.0 (frame_max 4096), same refusal                        | `frame_max 4096` test below (530) |
  * | jackrabbit  | depends on amqplib ^0.4.2 (frame_max 4096), same refusal                        | `frame_max 4096` test below (530) |
  * | NestJS RMQ, @golevelup/nestjs-rabbitmq, moleculer, @moleculer/channels | not installed here (framework runtimes; they declare through amqplib / amqp-connection-manager, whose drivers run above) | package.json |
- * | node-amqp (`amqp`) | not installed here; unmaintained since 2015 (AMQP 0-9-1 over its own codec) | package.json                      |
  *
  * (`npm view <name> dependencies.amqplib`: amqp-ts '^0.4.1', foo-foo-mq '~0.8.0', jackrabbit '^0.4.2';
  * amqplib before 0.10.6 sends frame_max 4096 unless told otherwise: reference/rabbitmq4-catalogue.md G1.)
@@ -70,8 +69,8 @@ describe('the library matrix covers every enforced declaration rule with every d
   it('every rule with a brokerError has a main case', () => {
     expect([...new Set(SPECS.filter((s) => s.main).map((s) => s.rule))].sort()).toEqual([...ENFORCED].sort());
   });
-  it('the drivers include rabbitmq-client, @cloudamqp/amqp-client and rascal besides amqplib and amqp-connection-manager', () => {
-    expect([...new Set(DRIVERS.map((d) => d.library))].sort()).toEqual(['@cloudamqp/amqp-client', 'amqp-connection-manager', 'amqplib', 'rabbitmq-client', 'rascal']);
+  it('the drivers include rabbitmq-client, @cloudamqp/amqp-client, rascal and node-amqp besides amqplib and amqp-connection-manager', () => {
+    expect([...new Set(DRIVERS.map((d) => d.library))].sort()).toEqual(['@cloudamqp/amqp-client', 'amqp-connection-manager', 'amqplib', 'node-amqp', 'rabbitmq-client', 'rascal']);
   });
   it('every driver writes a module the codemod reads as its library (one declaration, the right client)', () => {
     for (const d of DRIVERS) {
