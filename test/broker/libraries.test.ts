@@ -15,7 +15,8 @@
  * | amqp-ts     | depends on amqplib ^0.4.1, which offers frame_max 4096; RabbitMQ 4.1+ refuses it | `frame_max 4096` test below (530) |
  * | foo-foo-mq  | depends on amqplib ~0.8.0 (frame_max 4096), same refusal                        | `frame_max 4096` test below (530) |
  * | jackrabbit  | depends on amqplib ^0.4.2 (frame_max 4096), same refusal                        | `frame_max 4096` test below (530) |
- * | NestJS RMQ, @golevelup/nestjs-rabbitmq, moleculer, @moleculer/channels | not installed here (framework runtimes; they declare through amqplib / amqp-connection-manager, whose drivers run above) | package.json |
+ * | NestJS RMQ, @golevelup/nestjs-rabbitmq | not installed here (framework runtimes; they declare through amqplib / amqp-connection-manager, whose drivers run above) | package.json |
+ * | moleculer, @moleculer/channels | they name their queues themselves ('MOL.*', '<group>.<channel>') and the codemod annotates some of their findings: their cases are in moleculer.test.ts, a real ServiceBroker each | moleculer.test.ts |
  *
  * (`npm view <name> dependencies.amqplib`: amqp-ts '^0.4.1', foo-foo-mq '~0.8.0', jackrabbit '^0.4.2';
  * amqplib before 0.10.6 sends frame_max 4096 unless told otherwise: reference/rabbitmq4-catalogue.md G1.)
