@@ -44,8 +44,11 @@ module.exports = function create(url, logger) {
 `;
 }
 
-/** `ChannelsMiddleware({ adapter: { type: 'AMQP', options: { amqp: { url, queueOptions } } } })`, one channel consumed by a group. */
-export function channelsModule(group: string, channel: string, queueOptions: string): string {
+/**
+ * `ChannelsMiddleware({ adapter: { type: 'AMQP', options: { amqp: { url, queueOptions } } } })`, one
+ * channel consumed by a group; `options` are more `amqp` options, as written (`consumerOptions: {...},`).
+ */
+export function channelsModule(group: string, channel: string, queueOptions: string, options = ''): string {
   return `'use strict';
 const { ServiceBroker } = require('moleculer');
 const ChannelsMiddleware = require('@moleculer/channels').Middleware;
@@ -60,7 +63,7 @@ module.exports = function create(url, logger) {
           options: {
             amqp: {
               url,
-              queueOptions: ${queueOptions},
+              queueOptions: ${queueOptions},${options ? `\n              ${options}` : ''}
             },
           },
         },

@@ -1,14 +1,15 @@
 /**
  * Issue 6 for moleculer's AMQP transporter and @moleculer/channels' AMQP adapter: the codemod reads
  * their queue options from the ServiceBroker / ChannelsMiddleware options (src/clients/moleculer.ts,
- * moleculer-channels.ts), and its findings there are broker-refused declarations. Each case builds a
+ * moleculer-channels.ts), and its findings there are broker-refused declarations (and, for the
+ * adapter, a stream consumed with noAck: true, refused with 540). Each case builds a
  * real ServiceBroker in exactly those shapes (driver-moleculer.ts) and starts it against the strict
  * RabbitMQ 4.3 broker:
  * - the original is refused with exactly the finding's brokerError, the finding's queue pattern
  *   ('MOL.*', '<group>.<channel>') standing for the queue the broker names,
  * - a rewritten module starts (every queue asserted) and has nothing left to fix,
- * - an annotated one (moleculer's own auto-delete queues cannot be quorum or stream queues: the
- *   codemod does not rewrite them) is the same code with a comment.
+ * - an annotated one (moleculer's own auto-delete queues cannot be quorum or stream queues; the
+ *   adapter's consumer options are the user's call) is the same code with a comment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';
@@ -25,7 +26,7 @@ interface Case {
   slug: string;
   /** The queueOptions object as the code writes it. */
   queueOptions: string;
-  /** More transporter options, as written. */
+  /** More transporter (moleculer) or `amqp` adapter (@moleculer/channels) options, as written. */
   options?: string;
   fix: 'rewrite' | 'annotate';
   /** The broker's first refusal is not the finding's brokerError: what it is instead, and why. */
@@ -62,6 +63,15 @@ const CASES: Case[] = [
   { rule: 'quorum-queue-invalid-property', client: '@moleculer/channels', slug: 'ch-qq', what: 'an auto-delete quorum queue', queueOptions: "{ autoDelete: true, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 5 } }", fix: 'rewrite' },
   { rule: 'stream-queue-invalid-property', client: '@moleculer/channels', slug: 'ch-sq', what: 'a non-durable stream', queueOptions: "{ durable: false, arguments: { 'x-queue-type': 'stream' } }", fix: 'rewrite' },
   { rule: 'queue-argument-not-supported', client: '@moleculer/channels', slug: 'ch-arg', what: "a quorum queue with 'x-max-priority'", queueOptions: "{ arguments: { 'x-queue-type': 'quorum', 'x-max-priority': 10 } }", fix: 'rewrite' },
+  {
+    rule: 'stream-consumer-requirements',
+    client: '@moleculer/channels',
+    slug: 'ch-sc',
+    what: 'a stream consumed with consumerOptions { noAck: true }',
+    queueOptions: "{ arguments: { 'x-queue-type': 'stream' } }",
+    options: 'consumerOptions: { noAck: true },',
+    fix: 'annotate',
+  },
   { rule: 'deprecated-queue-argument', client: '@moleculer/channels', slug: 'ch-dep', what: "'x-queue-master-locator'", queueOptions: "{ arguments: { 'x-queue-master-locator': 'min-masters' } }", fix: 'rewrite' },
 ];
 
@@ -77,11 +87,11 @@ function caseModule(c: Case) {
   // The adapter's exchange is named after the channel: the channel's name is the unique one.
   const channel = queueName(c.slug);
   const queue = `workers.${channel}`;
-  return { source: channelsModule('workers', channel, c.queueOptions), pattern: '<group>.<channel>', matches: (q: string) => q === queue, queues: [queue], exchanges: [channel], ns: channel };
+  return { source: channelsModule('workers', channel, c.queueOptions, c.options), pattern: '<group>.<channel>', matches: (q: string) => q === queue, queues: [queue], exchanges: [channel], ns: channel };
 }
 
 /** The queue the broker's reply names, if it names one. */
-const refusedQueue = (o: Outcome) => (o.accepted ? undefined : /for queue '([^']*)'/.exec(o.reply?.text ?? '')?.[1]);
+const refusedQueue = (o: Outcome) => (o.accepted ? undefined : /queue '([^']*)'/.exec(o.reply?.text ?? '')?.[1]);
 
 /** The code without the codemod's annotation comments. */
 const withoutAnnotations = (text: string) => text.replace(/^[ \t]*\/\/ rabbitmq4-codemod\(.*\n/gm, '');
@@ -140,7 +150,7 @@ describe.skipIf(!brokerAvailable())(`moleculer and @moleculer/channels against t
           expect(again.output).toBe(fixed.output);
         });
       } else {
-        it('the output is the same code with the advice as a comment (moleculer makes some of its queues auto-delete by design)', () => {
+        it('the output is the same code with the advice as a comment', () => {
           expect(fixed.output).not.toBe(source);
           expect(withoutAnnotations(fixed.output)).toBe(source);
         });
