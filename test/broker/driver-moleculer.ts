@@ -7,12 +7,11 @@
  * the channels adapter logs it. The driver hands the module a logger and reads the broker's reply
  * from the amqplib Errors logged.
  */
-import * as amqp from 'amqplib';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { OP_TIMEOUT } from './broker-env';
 import type { Outcome } from './drivers';
-import { replyOf, ROOT, settle, withTimeout, type Reply, type Sandbox } from './harness';
+import { replyOf, ROOT, settle, type Reply, type Sandbox } from './harness';
 import { literal } from './render';
 
 /**
@@ -130,20 +129,3 @@ export async function startMoleculer(sandbox: Sandbox, source: string, url: stri
 
 /** The fanout exchanges the transporter asserts for a namespace (they outlive the broker). */
 export const transporterExchanges = (namespace: string) => ['DISCONNECT', 'DISCOVER', 'HEARTBEAT', 'INFO', 'PING'].map((e) => `MOL-${namespace}.${e}`);
-
-/** Deletes exchanges (missing ones are fine), each on a channel of its own. */
-export async function deleteExchanges(url: string, names: Iterable<string>): Promise<void> {
-  const conn = await withTimeout(amqp.connect(url, { timeout: 5000 }), OP_TIMEOUT, 'connecting').catch(() => undefined);
-  if (!conn) return;
-  conn.on('error', () => undefined);
-  try {
-    for (const name of new Set(names)) {
-      const ch = await conn.createChannel().catch(() => undefined);
-      if (!ch) break;
-      ch.on('error', () => undefined);
-      await withTimeout(ch.deleteExchange(name), OP_TIMEOUT, `deleting exchange ${name}`).then(() => ch.close(), () => undefined).catch(() => undefined);
-    }
-  } finally {
-    await settle(Promise.resolve().then(() => conn.close()), 3000);
-  }
-}

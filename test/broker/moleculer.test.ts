@@ -14,9 +14,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';
 import { brokerAvailable, strictUrl, WHEN_STRICT } from './broker-env';
-import { channelsModule, deleteExchanges, moleculerModule, startMoleculer, transporterExchanges } from './driver-moleculer';
+import { channelsModule, moleculerModule, startMoleculer, transporterExchanges } from './driver-moleculer';
 import { showOutcome, type Outcome } from './drivers';
-import { codemod, queueName, type Codemod } from './harness';
+import { codemod, deleteExchanges, queueName, type Codemod } from './harness';
 import { asStated, brokerScope } from './scope';
 
 interface Case {
