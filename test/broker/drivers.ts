@@ -11,13 +11,14 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { OP_TIMEOUT } from './broker-env';
 import { consumerModules, rascalModule } from './consumer-modules';
+import { nodeAmqpReply, nodeAmqpSpecModule } from './driver-node-amqp';
 import { limited } from './limited';
 import { argsText, flagEntries, literal, objectText, optionsText, type ConsumeSpec, type QueueSpec } from './render';
 import { declarationModule, replyOf, ROOT, settle, showReply, withTimeout, type AmqplibClient, type Reply, type Sandbox } from './harness';
 
 export type { ConsumeSpec, QueueSpec } from './render';
 
-export type DriverId = AmqplibClient | 'rabbitmq-client' | 'cloudamqp-channel' | 'cloudamqp-session' | 'rascal' | 'nestjs-client' | 'golevelup';
+export type DriverId = AmqplibClient | 'rabbitmq-client' | 'cloudamqp-channel' | 'cloudamqp-session' | 'rascal' | 'nestjs-client' | 'golevelup' | 'node-amqp';
 
 interface Closable {
   on?(event: string, listener: (...args: any[]) => void): unknown;
@@ -149,6 +150,8 @@ const queueOf = (result: unknown) => {
   return typeof q === 'string' ? q : undefined;
 };
 const runPromise = async (mod: unknown, url: string, watch: Watch) => queueOf(await (mod as PromiseModule)(url, watch));
+const runCallback = (mod: unknown, url: string, watch: Watch) =>
+  new Promise<string | undefined>((resolve, reject) => (mod as CallbackModule)(url, watch, (err, ok) => (err ? reject(err) : resolve(queueOf(ok)))));
 
 /** The module text for the amqplib family, from harness.declarationModule. */
 const amqplibFamily = (id: AmqplibClient) => (name: string, spec: QueueSpec) => declarationModule(id, name, optionsText(spec));
@@ -281,7 +284,7 @@ export const DRIVERS: readonly Driver[] = [
     id: 'amqplib-callback',
     library: 'amqplib',
     module: amqplibFamily('amqplib-callback'),
-    run: (mod, url, watch) => new Promise((resolve, reject) => (mod as CallbackModule)(url, watch, (err, ok) => (err ? reject(err) : resolve(queueOf(ok))))),
+    run: runCallback,
     watch: watchAmqplibCallback,
     reply: amqplibReply,
   },
@@ -389,6 +392,22 @@ module.exports = async function declare(url, watch) {
     run: runGolevelup,
     watch: (connection) => watchReconnecting(() => connection.managedConnection, () => connection.close()),
     reply: amqplibReply,
+  },
+  {
+    id: 'node-amqp',
+    library: 'node-amqp',
+    module: nodeAmqpSpecModule,
+    run: runCallback,
+    // A broker close is the connection's 'error' (then 'close'); disconnect() ends the socket.
+    watch: (conn) =>
+      watched(
+        (onError, onClosed) => {
+          conn.on!('error', onError);
+          conn.on!('close', onClosed);
+        },
+        () => new Promise<void>((resolve) => (conn.once('close', () => resolve()), conn.disconnect())),
+      ),
+    reply: nodeAmqpReply,
   },
 ];
 

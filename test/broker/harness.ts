@@ -221,18 +221,23 @@ export async function queueExists(url: string, name: string): Promise<boolean> {
 }
 
 /** Deletes queues (missing ones are fine) on one connection, each on a channel of its own (a refusal closes only that channel). */
-export async function deleteQueues(url: string, names: Iterable<string>): Promise<void> {
-  const queues = [...new Set(names)].filter(Boolean);
-  if (!queues.length) return;
+export const deleteQueues = (url: string, names: Iterable<string>) => deleteEach(url, names, 'deleting', (ch, name) => ch.deleteQueue(name));
+
+/** Deletes exchanges (missing ones are fine), as deleteQueues does queues. */
+export const deleteExchanges = (url: string, names: Iterable<string>) => deleteEach(url, names, 'deleting exchange', (ch, name) => ch.deleteExchange(name));
+
+async function deleteEach(url: string, names: Iterable<string>, what: string, remove: (ch: amqp.Channel, name: string) => Promise<unknown>): Promise<void> {
+  const unique = [...new Set(names)].filter(Boolean);
+  if (!unique.length) return;
   const conn = await withTimeout(amqp.connect(url, { timeout: 5000 }), OP_TIMEOUT, `connecting to ${url.replace(/:[^:@/]*@/, ':***@')}`).catch(() => undefined);
   if (!conn) return;
   conn.on('error', () => undefined);
   try {
-    for (const name of queues) {
+    for (const name of unique) {
       const ch = await conn.createChannel().catch(() => undefined);
       if (!ch) break;
       ch.on('error', () => undefined);
-      await withTimeout(ch.deleteQueue(name), OP_TIMEOUT, `deleting ${name}`).then(() => ch.close(), () => undefined).catch(() => undefined);
+      await withTimeout(remove(ch, name), OP_TIMEOUT, `${what} ${name}`).then(() => ch.close(), () => undefined).catch(() => undefined);
     }
   } finally {
     await settle(Promise.resolve().then(() => conn.close()), 3000);

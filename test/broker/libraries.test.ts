@@ -2,7 +2,7 @@
  * Issue 6: every declaration rule the broker enforces, crossed with every client driver
  * (drivers.ts: amqplib promise + callback, amqp-connection-manager wrapper + setup, rabbitmq-client,
  * @cloudamqp/amqp-client channel + session, rascal, @nestjs/microservices ClientRMQ,
- * @golevelup/nestjs-rabbitmq RabbitMQModule.forRoot queues), against the strict RabbitMQ 4.3 broker:
+ * @golevelup/nestjs-rabbitmq RabbitMQModule.forRoot queues, node-amqp), against the strict RabbitMQ 4.3 broker:
  * - the module written in the library's real API is refused with exactly the finding's brokerError
  *   (read from that library's own error shape),
  * - the declarations the rules' meta.brokerError describes get exactly that reply from every library,
@@ -13,11 +13,10 @@
  *
  * | library     | why not                                                                         | evidence                          |
  * |-------------|---------------------------------------------------------------------------------|-----------------------------------|
- * | amqp-ts     | depends on amqplib ^0.4.1, which offers frame_max 4096; RabbitMQ 4.1+ refuses it | `frame_max 4096` test below (530) |
- * | foo-foo-mq  | depends on amqplib ~0.8.0 (frame_max 4096), same refusal                        | `frame_max 4096` test below (530) |
- * | jackrabbit  | depends on amqplib ^0.4.2 (frame_max 4096), same refusal                        | `frame_max 4096` test below (530) |
- * | moleculer, @moleculer/channels | not installed here (framework runtimes; they declare through amqplib / amqp-connection-manager, whose drivers run above) | package.json |
- * | node-amqp (`amqp`) | not installed here; unmaintained since 2015 (AMQP 0-9-1 over its own codec) | package.json                      |
+ * | amqp-ts     | depends on amqplib ^0.4.1, which offers frame_max 4096; RabbitMQ 4.1+ refuses it | `frame_max 4096` test below (socket dropped) |
+ * | foo-foo-mq  | depends on amqplib ~0.8.0 (frame_max 4096), same refusal                        | `frame_max 4096` test below (socket dropped) |
+ * | jackrabbit  | depends on amqplib ^0.4.2 (frame_max 4096), same refusal                        | `frame_max 4096` test below (socket dropped) |
+ * | moleculer, @moleculer/channels | they name their queues themselves ('MOL.*', '<group>.<channel>') and the codemod annotates some of their findings: their cases are in moleculer.test.ts, a real ServiceBroker each | moleculer.test.ts |
  *
  * (`npm view <name> dependencies.amqplib`: amqp-ts '^0.4.1', foo-foo-mq '~0.8.0', jackrabbit '^0.4.2';
  * amqplib before 0.10.6 sends frame_max 4096 unless told otherwise: reference/rabbitmq4-catalogue.md G1.)
@@ -71,13 +70,14 @@ describe('the library matrix covers every enforced declaration rule with every d
   it('every rule with a brokerError has a main case', () => {
     expect([...new Set(SPECS.filter((s) => s.main).map((s) => s.rule))].sort()).toEqual([...ENFORCED].sort());
   });
-  it('the drivers include rabbitmq-client, @cloudamqp/amqp-client, rascal, NestJS RMQ and @golevelup/nestjs-rabbitmq besides amqplib and amqp-connection-manager', () => {
+  it('the drivers include rabbitmq-client, @cloudamqp/amqp-client, rascal, NestJS RMQ, @golevelup/nestjs-rabbitmq and node-amqp besides amqplib and amqp-connection-manager', () => {
     expect([...new Set(DRIVERS.map((d) => d.library))].sort()).toEqual([
       '@cloudamqp/amqp-client',
       '@golevelup/nestjs-rabbitmq',
       '@nestjs/microservices',
       'amqp-connection-manager',
       'amqplib',
+      'node-amqp',
       'rabbitmq-client',
       'rascal',
     ]);

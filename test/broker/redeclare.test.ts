@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model';
 import { legacyBrokerAvailable, legacyUrl, WHEN_LEGACY } from './broker-env';
-import { execute, showOutcome, type Outcome } from './drivers';
+import { nodeAmqpModule } from './driver-node-amqp';
+import { execute, showOutcome, type DriverId, type Outcome } from './drivers';
 import { codemod, declarationModule, deleteQueues, queueName, ROOT, Sandbox, showReply, type Reply } from './harness';
 import { brokerScope } from './scope';
 
@@ -23,6 +24,8 @@ interface RedeclareCase {
   slug: string;
   /** The OLD declaration's options, as the code writes them. */
   options: string;
+  /** The library that declares it (amqplib unless said). */
+  via?: 'node-amqp';
   serverNamed?: boolean;
   /** The legacy node's answer to the old declaration. */
   old: Expect;
@@ -94,6 +97,15 @@ const CASES: RedeclareCase[] = [
     what: 'auto-delete stream -> autoDelete: false',
     slug: 'rd-sq-auto-delete',
     options: `{ autoDelete: true, arguments: { 'x-queue-type': 'stream' } }`,
+    old: invalidProperty('auto-delete'),
+    next: 'accepted',
+  },
+  {
+    rule: QQ,
+    what: "node-amqp quorum queue, auto-delete by node-amqp's default -> autoDelete: false",
+    slug: 'rd-qq-node-amqp-default',
+    options: `{ durable: true, arguments: { 'x-queue-type': 'quorum' } }`,
+    via: 'node-amqp',
     old: invalidProperty('auto-delete'),
     next: 'accepted',
   },
@@ -232,16 +244,18 @@ function fixtureRewrites(): Map<string, string> {
 }
 
 /** Rewrites no redeclare case here can make, and why. */
-const NOT_RUNNABLE: Record<string, string> = {
-  'quorum-queue-invalid-property: set autoDelete: false': "only from node-amqp's default autoDelete: true (node-amqp is not installed here; amqplib has no auto-delete default)",
-};
+const NOT_RUNNABLE: Record<string, string> = {};
+
+/** The case's OLD declaration module, in its library's API. */
+const caseModule = (c: RedeclareCase, name: string) => (c.via === 'node-amqp' ? nodeAmqpModule(name, c.options) : declarationModule('amqplib', name, c.options));
+const caseDriver = (c: RedeclareCase): DriverId => c.via ?? 'amqplib';
 
 const REWRITE_RULES = [T, QQ, SQ, ARG, DEP];
 
 describe('every rewrite the declaration rules emit has a redeclare case', () => {
   const covered = new Set(
     CASES.flatMap((c) => {
-      const source = declarationModule('amqplib', c.serverNamed ? '' : 'q', c.options);
+      const source = caseModule(c, c.serverNamed ? '' : 'q');
       return codemod(source, `${c.slug}.js`).findings.filter((f) => f.ruleId === c.rule && f.fix.kind === 'rewrite').flatMap((f) => rewriteClauses(f.ruleId, f.fix.description));
     }),
   );
@@ -296,7 +310,7 @@ describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the le
   for (const c of CASES) {
     describe(`${c.rule} · ${c.what}`, () => {
       const name = c.serverNamed ? '' : queueName(c.slug);
-      const source = declarationModule('amqplib', name, c.options);
+      const source = caseModule(c, name);
       let finding: Finding | undefined;
       let output: string;
       let oldOutcome: Outcome;
@@ -310,9 +324,9 @@ describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the le
         finding = fixed.findings.find((f) => f.ruleId === c.rule && f.fix.kind === 'rewrite');
         output = fixed.output;
         if (name) created.add(name);
-        oldOutcome = await execute(scope.sandbox, 'amqplib', source, legacyUrl());
+        oldOutcome = await execute(scope.sandbox, caseDriver(c), source, legacyUrl());
         if (oldOutcome.accepted && oldOutcome.queue) created.add(oldOutcome.queue);
-        newOutcome = await execute(scope.sandbox, 'amqplib', output, legacyUrl());
+        newOutcome = await execute(scope.sandbox, caseDriver(c), output, legacyUrl());
         if (newOutcome.accepted && newOutcome.queue) created.add(newOutcome.queue);
         if (c.standIn) {
           created.add(standInName);
