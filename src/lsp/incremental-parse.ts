@@ -181,10 +181,8 @@ function shiftLocated(node: Located, shift: Shift): void {
  * moving the shared position objects of every node after the edit would cost what it saves.
  */
 function shiftTree(root: t.Node, shift: Shift): void {
-  const stack: unknown[] = [root];
   const delta = shift.delta;
-  while (stack.length) {
-    const node = stack.pop() as Record<string, unknown> & Located;
+  for (const node of everyNodeOf(root)) {
     node.start = node.start! + delta;
     node.end = node.end! + delta;
     if (node.loc !== undefined) node.loc = undefined;
@@ -194,6 +192,23 @@ function shiftTree(root: t.Node, shift: Shift): void {
       if (typeof extra.trailingComma === 'number') extra.trailingComma += delta;
       if (extra.trailingCommaLoc) shift.move(extra.trailingCommaLoc as Position);
     }
+  }
+}
+
+/**
+ * Every node of a kept top-level statement, type annotations included, found once: the statement is
+ * moved again by every edit above it, and its shape never changes (only its offsets do).
+ */
+const EVERY_NODE = new WeakMap<t.Node, (Record<string, unknown> & Located)[]>();
+
+function everyNodeOf(root: t.Node): (Record<string, unknown> & Located)[] {
+  let out = EVERY_NODE.get(root);
+  if (out) return out;
+  out = [];
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as Record<string, unknown> & Located;
+    out.push(node);
     const keys = Object.keys(node);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
@@ -205,6 +220,8 @@ function shiftTree(root: t.Node, shift: Shift): void {
       } else if (isNodeLike(value)) stack.push(value);
     }
   }
+  EVERY_NODE.set(root, out);
+  return out;
 }
 
 const isNodeLike = (v: unknown): boolean => typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';

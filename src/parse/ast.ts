@@ -34,10 +34,39 @@ export function childrenOf(node: Node): Node[] {
   return out;
 }
 
+/**
+ * The nodes of a subtree in pre-order by subtree root, and every node's parent. Only a top-level
+ * statement's own parent (the program) changes when the incremental parser reuses the statement (an
+ * edit elsewhere: same node objects, offsets moved), so a re-analysis walks only the statements that
+ * were parsed again. A tree the parse cache replaced is never analysed again.
+ */
+const SUBTREE_NODES = new WeakMap<Node, Node[]>();
+const PARENTS = new WeakMap<Node, Node>();
+
+function subtreeNodes(root: Node): Node[] {
+  let nodes = SUBTREE_NODES.get(root);
+  if (nodes) return nodes;
+  nodes = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    nodes.push(node);
+    // Offsets are all the engine reads (lines come from `lines`). A location is three objects per
+    // node; dropped before the tree leaves the young generation, they are never copied by the GC.
+    (node as { loc?: unknown }).loc = undefined;
+    const kids = childrenOf(node);
+    for (let i = kids.length - 1; i >= 0; i--) {
+      PARENTS.set(kids[i], node);
+      stack.push(kids[i]);
+    }
+  }
+  SUBTREE_NODES.set(root, nodes);
+  return nodes;
+}
+
 /** A parsed file with parent links and line positions. */
 export class ParsedFile {
   readonly lines: LineIndex;
-  private readonly parents = new Map<Node, Node>();
   /** Every node in source order (pre-order). */
   readonly nodes: Node[] = [];
 
@@ -47,31 +76,40 @@ export class ParsedFile {
     readonly ast: t.File,
   ) {
     this.lines = new LineIndex(text);
-    const stack: Node[] = [ast.program];
-    while (stack.length) {
-      const node = stack.pop()!;
-      this.nodes.push(node);
-      // Offsets are all the engine reads (lines come from `lines`). A location is three objects per
-      // node; dropped before the tree leaves the young generation, they are never copied by the GC.
-      (node as { loc?: unknown }).loc = undefined;
-      const kids = childrenOf(node);
-      for (let i = kids.length - 1; i >= 0; i--) {
-        this.parents.set(kids[i], node);
-        stack.push(kids[i]);
-      }
+    const program = ast.program;
+    (program as { loc?: unknown }).loc = undefined;
+    this.nodes.push(program);
+    for (const child of childrenOf(program)) {
+      // The program node is new after every incremental re-parse: its children's parent is set anew.
+      PARENTS.set(child, program);
+      const nodes = subtreeNodes(child);
+      for (let i = 0; i < nodes.length; i++) this.nodes.push(nodes[i]);
     }
   }
 
   parentOf(node: Node): Node | undefined {
-    return this.parents.get(node);
+    return PARENTS.get(node);
   }
 
   *ancestors(node: Node): Generator<Node> {
-    let cur = this.parents.get(node);
+    let cur = this.parentOf(node);
     while (cur) {
       yield cur;
-      cur = this.parents.get(cur);
+      cur = this.parentOf(cur);
     }
+  }
+
+  /** A node and every node below it, in pre-order: what a scan of `nodes` by offsets finds, without the scan. */
+  nodesUnder(root: Node): Node[] {
+    const out: Node[] = [];
+    const stack: Node[] = [root];
+    while (stack.length) {
+      const node = stack.pop()!;
+      out.push(node);
+      const kids = childrenOf(node);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+    return out;
   }
 
   span(node: Node): Span {
