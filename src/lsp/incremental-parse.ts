@@ -55,9 +55,8 @@ export function reparse(oldText: string, old: t.File, text: string, absolute: st
   const sliceEnd = oldSliceEnd + delta;
 
   const isModule = old.program.sourceType === 'module';
-  const padded = padding(text.slice(0, sliceStart), isModule);
-  if (padded === undefined) return undefined;
-  const parsed = parseSource(padded + text.slice(sliceStart, sliceEnd), absolute);
+  // The slice alone, with the offsets, lines and columns it has in the whole text.
+  const parsed = parseSource(text.slice(sliceStart, sliceEnd), absolute, { index: sliceStart, ...lineAndColumn(text, sliceStart), module: isModule });
   if (!parsed.ok || parsed.ast.program.sourceType !== old.program.sourceType) return undefined;
   if (sliceStart > 0 && parsed.ast.program.directives.length) return undefined;
   const fresh = parsed.ast.program.body.filter((s) => s.start! >= sliceStart);
@@ -101,19 +100,6 @@ function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
 }
 
 const isModuleDeclaration = (s: t.Statement) => s.type === 'ImportDeclaration' || s.type.startsWith('Export') || s.type === 'TSExportAssignment' || s.type === 'TSImportEqualsDeclaration';
-
-/**
- * The text before the slice as blanks with the same line breaks, so the slice's offsets, lines and
- * columns are those of the whole text. A module gets `export{};` in the blanks (on a line long
- * enough for it) so that the slice is parsed as a module too; the statement is left out again.
- */
-function padding(before: string, isModule: boolean): string | undefined {
-  const blank = OTHER_LINE_BREAKS.test(before) ? before.replace(/[^\r\n\u2028\u2029]/g, ' ') : before.split('\n').map((line) => ' '.repeat(line.length)).join('\n');
-  if (!isModule || !before) return blank;
-  const marker = 'export{};';
-  const at = blank.search(new RegExp(` {${marker.length}}`));
-  return at === -1 ? undefined : blank.slice(0, at) + marker + blank.slice(at + marker.length);
-}
 
 const OTHER_LINE_BREAKS = /[\r\u2028\u2029]/;
 
