@@ -129,7 +129,7 @@ function shifter(oldText: string, oldFrom: number, text: string, from: number): 
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  if (!OTHER_LINE_BREAKS.test(text)) {
+  if (!OTHER_LINE_BREAKS.test(text.slice(0, offset))) {
     let line = 1;
     let lineStart = 0;
     for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {

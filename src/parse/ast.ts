@@ -68,7 +68,7 @@ function subtreeNodes(root: Node): Node[] {
 export class ParsedFile {
   readonly lines: LineIndex;
   /** Every node in source order (pre-order). */
-  readonly nodes: Node[] = [];
+  readonly nodes: Node[];
 
   constructor(
     readonly path: string,
@@ -78,13 +78,13 @@ export class ParsedFile {
     this.lines = new LineIndex(text);
     const program = ast.program;
     (program as { loc?: unknown }).loc = undefined;
-    this.nodes.push(program);
+    const subtrees: Node[][] = [];
     for (const child of childrenOf(program)) {
       // The program node is new after every incremental re-parse: its children's parent is set anew.
       PARENTS.set(child, program);
-      const nodes = subtreeNodes(child);
-      for (let i = 0; i < nodes.length; i++) this.nodes.push(nodes[i]);
+      subtrees.push(subtreeNodes(child));
     }
+    this.nodes = [program as Node].concat(...subtrees);
   }
 
   parentOf(node: Node): Node | undefined {
