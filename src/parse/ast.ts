@@ -41,7 +41,8 @@ export function childrenOf(node: Node): Node[] {
  * were parsed again. A tree the parse cache replaced is never analysed again.
  */
 const SUBTREE_NODES = new WeakMap<Node, Node[]>();
-const PARENTS = new WeakMap<Node, Node>();
+/** A node's parent, and the top-level statement it is in (a file answers only for nodes of its own statements). */
+const LINKS = new WeakMap<Node, { parent: Node; statement: Node }>();
 
 function subtreeNodes(root: Node): Node[] {
   let nodes = SUBTREE_NODES.get(root);
@@ -56,7 +57,7 @@ function subtreeNodes(root: Node): Node[] {
     (node as { loc?: unknown }).loc = undefined;
     const kids = childrenOf(node);
     for (let i = kids.length - 1; i >= 0; i--) {
-      PARENTS.set(kids[i], node);
+      LINKS.set(kids[i], { parent: node, statement: root });
       stack.push(kids[i]);
     }
   }
@@ -69,6 +70,8 @@ export class ParsedFile {
   readonly lines: LineIndex;
   /** Every node in source order (pre-order). */
   readonly nodes: Node[];
+  /** The program's children: a node of another file has no parent here. */
+  private readonly statements = new Set<Node>();
 
   constructor(
     readonly path: string,
@@ -81,14 +84,16 @@ export class ParsedFile {
     const subtrees: Node[][] = [];
     for (const child of childrenOf(program)) {
       // The program node is new after every incremental re-parse: its children's parent is set anew.
-      PARENTS.set(child, program);
+      LINKS.set(child, { parent: program, statement: child });
+      this.statements.add(child);
       subtrees.push(subtreeNodes(child));
     }
     this.nodes = [program as Node].concat(...subtrees);
   }
 
   parentOf(node: Node): Node | undefined {
-    return PARENTS.get(node);
+    const link = LINKS.get(node);
+    return link && this.statements.has(link.statement) ? link.parent : undefined;
   }
 
   *ancestors(node: Node): Generator<Node> {

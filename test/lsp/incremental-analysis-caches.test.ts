@@ -116,6 +116,20 @@ describe('analysis data kept across incremental re-parses', () => {
     expect(new Scopes(declared).lookup('String', stringCall(declared))?.kind).toBe('const');
   });
 
+  it('gives no parent for a node of another file (callers rely on it when a value crosses files)', () => {
+    const parsed = (text: string) => {
+      const result = parseSource(text, FILE);
+      if (!result.ok) throw new Error(result.error.message);
+      return new ParsedFile('caches.ts', text, result.ast);
+    };
+    const file = parsed(SOURCE);
+    const other = parsed(SOURCE);
+    const call = other.nodes.find((n) => n.type === 'CallExpression')!;
+    expect(other.parentOf(call)).toBeDefined();
+    expect(file.parentOf(call)).toBeUndefined();
+    expect(file.parentOf(other.ast.program.body[0])).toBeUndefined();
+  });
+
   it('counts quotes and line endings of each text, not of the text asked about before', () => {
     expect(preferredQuote(`a = "x" + "y" + 'z'`)).toBe('"');
     expect(preferredQuote(`a = 'x' + 'y' + "z"`)).toBe("'");
