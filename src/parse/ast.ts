@@ -106,6 +106,8 @@ export class ParsedFile {
 
   /** A node and every node below it, in pre-order: what a scan of `nodes` by offsets finds, without the scan. */
   nodesUnder(root: Node): Node[] {
+    const kept = SUBTREE_NODES.get(root);
+    if (kept) return kept;
     const out: Node[] = [];
     const stack: Node[] = [root];
     while (stack.length) {
