@@ -44,17 +44,31 @@ export function indentationAt(text: string, offset: number): string {
 }
 
 /** The line ending a file mostly uses, so inserted lines match it. */
-export function lineEndingOf(text: string): string {
-  const crlf = (text.match(/\r\n/g) ?? []).length;
-  const lf = (text.match(/\n/g) ?? []).length - crlf;
+export const lineEndingOf = lastTextMemo((text: string): string => {
+  const crlf = count(text, '\r\n');
+  const lf = count(text, '\n') - crlf;
   return crlf > lf ? '\r\n' : '\n';
-}
+});
 
 /** The quote character most string literals in the file use. */
-export function preferredQuote(text: string): "'" | '"' {
-  const single = (text.match(/'/g) ?? []).length;
-  const double = (text.match(/"/g) ?? []).length;
-  return double > single ? '"' : "'";
+export const preferredQuote = lastTextMemo((text: string): "'" | '"' => (count(text, '"') > count(text, "'") ? '"' : "'"));
+
+function count(text: string, needle: string): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+/**
+ * A fact about a whole text, remembered for the last text asked about: every fix of a file asks
+ * again, and counting through a large file each time was a noticeable part of a re-analysis.
+ */
+function lastTextMemo<T>(fact: (text: string) => T): (text: string) => T {
+  let last: { text: string; value: T } | undefined;
+  return (text) => {
+    if (last?.text !== text) last = { text, value: fact(text) };
+    return last.value;
+  };
 }
 
 export function quoteString(value: string, quote: "'" | '"'): string {

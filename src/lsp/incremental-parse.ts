@@ -55,9 +55,8 @@ export function reparse(oldText: string, old: t.File, text: string, absolute: st
   const sliceEnd = oldSliceEnd + delta;
 
   const isModule = old.program.sourceType === 'module';
-  const padded = padding(text.slice(0, sliceStart), isModule);
-  if (padded === undefined) return undefined;
-  const parsed = parseSource(padded + text.slice(sliceStart, sliceEnd), absolute);
+  // The slice alone, with the offsets, lines and columns it has in the whole text.
+  const parsed = parseSource(text.slice(sliceStart, sliceEnd), absolute, { index: sliceStart, ...lineAndColumn(text, sliceStart), module: isModule });
   if (!parsed.ok || parsed.ast.program.sourceType !== old.program.sourceType) return undefined;
   if (sliceStart > 0 && parsed.ast.program.directives.length) return undefined;
   const fresh = parsed.ast.program.body.filter((s) => s.start! >= sliceStart);
@@ -102,19 +101,6 @@ function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
 
 const isModuleDeclaration = (s: t.Statement) => s.type === 'ImportDeclaration' || s.type.startsWith('Export') || s.type === 'TSExportAssignment' || s.type === 'TSImportEqualsDeclaration';
 
-/**
- * The text before the slice as blanks with the same line breaks, so the slice's offsets, lines and
- * columns are those of the whole text. A module gets `export{};` in the blanks (on a line long
- * enough for it) so that the slice is parsed as a module too; the statement is left out again.
- */
-function padding(before: string, isModule: boolean): string | undefined {
-  const blank = OTHER_LINE_BREAKS.test(before) ? before.replace(/[^\r\n\u2028\u2029]/g, ' ') : before.split('\n').map((line) => ' '.repeat(line.length)).join('\n');
-  if (!isModule || !before) return blank;
-  const marker = 'export{};';
-  const at = blank.search(new RegExp(` {${marker.length}}`));
-  return at === -1 ? undefined : blank.slice(0, at) + marker + blank.slice(at + marker.length);
-}
-
 const OTHER_LINE_BREAKS = /[\r\u2028\u2029]/;
 
 /** Moves positions of the old text after the edit to the new text. */
@@ -143,7 +129,7 @@ function shifter(oldText: string, oldFrom: number, text: string, from: number): 
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  if (!OTHER_LINE_BREAKS.test(text)) {
+  if (!OTHER_LINE_BREAKS.test(text.slice(0, offset))) {
     let line = 1;
     let lineStart = 0;
     for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
@@ -181,10 +167,8 @@ function shiftLocated(node: Located, shift: Shift): void {
  * moving the shared position objects of every node after the edit would cost what it saves.
  */
 function shiftTree(root: t.Node, shift: Shift): void {
-  const stack: unknown[] = [root];
   const delta = shift.delta;
-  while (stack.length) {
-    const node = stack.pop() as Record<string, unknown> & Located;
+  for (const node of everyNodeOf(root)) {
     node.start = node.start! + delta;
     node.end = node.end! + delta;
     if (node.loc !== undefined) node.loc = undefined;
@@ -194,6 +178,23 @@ function shiftTree(root: t.Node, shift: Shift): void {
       if (typeof extra.trailingComma === 'number') extra.trailingComma += delta;
       if (extra.trailingCommaLoc) shift.move(extra.trailingCommaLoc as Position);
     }
+  }
+}
+
+/**
+ * Every node of a kept top-level statement, type annotations included, found once: the statement is
+ * moved again by every edit above it, and its shape never changes (only its offsets do).
+ */
+const EVERY_NODE = new WeakMap<t.Node, (Record<string, unknown> & Located)[]>();
+
+function everyNodeOf(root: t.Node): (Record<string, unknown> & Located)[] {
+  let out = EVERY_NODE.get(root);
+  if (out) return out;
+  out = [];
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as Record<string, unknown> & Located;
+    out.push(node);
     const keys = Object.keys(node);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
@@ -205,6 +206,8 @@ function shiftTree(root: t.Node, shift: Shift): void {
       } else if (isNodeLike(value)) stack.push(value);
     }
   }
+  EVERY_NODE.set(root, out);
+  return out;
 }
 
 const isNodeLike = (v: unknown): boolean => typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';

@@ -34,12 +34,44 @@ export function childrenOf(node: Node): Node[] {
   return out;
 }
 
+/**
+ * The nodes of a subtree in pre-order by subtree root, and every node's parent. Only a top-level
+ * statement's own parent (the program) changes when the incremental parser reuses the statement (an
+ * edit elsewhere: same node objects, offsets moved), so a re-analysis walks only the statements that
+ * were parsed again. A tree the parse cache replaced is never analysed again.
+ */
+const SUBTREE_NODES = new WeakMap<Node, Node[]>();
+/** A node's parent, and the top-level statement it is in (a file answers only for nodes of its own statements). */
+const LINKS = new WeakMap<Node, { parent: Node; statement: Node }>();
+
+function subtreeNodes(root: Node): Node[] {
+  let nodes = SUBTREE_NODES.get(root);
+  if (nodes) return nodes;
+  nodes = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    nodes.push(node);
+    // Offsets are all the engine reads (lines come from `lines`). A location is three objects per
+    // node; dropped before the tree leaves the young generation, they are never copied by the GC.
+    (node as { loc?: unknown }).loc = undefined;
+    const kids = childrenOf(node);
+    for (let i = kids.length - 1; i >= 0; i--) {
+      LINKS.set(kids[i], { parent: node, statement: root });
+      stack.push(kids[i]);
+    }
+  }
+  SUBTREE_NODES.set(root, nodes);
+  return nodes;
+}
+
 /** A parsed file with parent links and line positions. */
 export class ParsedFile {
   readonly lines: LineIndex;
-  private readonly parents = new Map<Node, Node>();
   /** Every node in source order (pre-order). */
-  readonly nodes: Node[] = [];
+  readonly nodes: Node[];
+  /** The program's children: a node of another file has no parent here. */
+  private readonly statements = new Set<Node>();
 
   constructor(
     readonly path: string,
@@ -47,31 +79,44 @@ export class ParsedFile {
     readonly ast: t.File,
   ) {
     this.lines = new LineIndex(text);
-    const stack: Node[] = [ast.program];
-    while (stack.length) {
-      const node = stack.pop()!;
-      this.nodes.push(node);
-      // Offsets are all the engine reads (lines come from `lines`). A location is three objects per
-      // node; dropped before the tree leaves the young generation, they are never copied by the GC.
-      (node as { loc?: unknown }).loc = undefined;
-      const kids = childrenOf(node);
-      for (let i = kids.length - 1; i >= 0; i--) {
-        this.parents.set(kids[i], node);
-        stack.push(kids[i]);
-      }
+    const program = ast.program;
+    (program as { loc?: unknown }).loc = undefined;
+    const subtrees: Node[][] = [];
+    for (const child of childrenOf(program)) {
+      // The program node is new after every incremental re-parse: its children's parent is set anew.
+      LINKS.set(child, { parent: program, statement: child });
+      this.statements.add(child);
+      subtrees.push(subtreeNodes(child));
     }
+    this.nodes = [program as Node].concat(...subtrees);
   }
 
   parentOf(node: Node): Node | undefined {
-    return this.parents.get(node);
+    const link = LINKS.get(node);
+    return link && this.statements.has(link.statement) ? link.parent : undefined;
   }
 
   *ancestors(node: Node): Generator<Node> {
-    let cur = this.parents.get(node);
+    let cur = this.parentOf(node);
     while (cur) {
       yield cur;
-      cur = this.parents.get(cur);
+      cur = this.parentOf(cur);
     }
+  }
+
+  /** A node and every node below it, in pre-order: what a scan of `nodes` by offsets finds, without the scan. */
+  nodesUnder(root: Node): Node[] {
+    const kept = SUBTREE_NODES.get(root);
+    if (kept) return kept;
+    const out: Node[] = [];
+    const stack: Node[] = [root];
+    while (stack.length) {
+      const node = stack.pop()!;
+      out.push(node);
+      const kids = childrenOf(node);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+    return out;
   }
 
   span(node: Node): Span {

@@ -47,12 +47,22 @@ export function looksLikeJsonConfig(text: string): boolean {
   return /"vhosts"\s*:\s*\{/.test(text) && /"(?:queues|exchanges)"\s*:\s*[{[]/.test(text);
 }
 
-export function parseSource(text: string, path: string): ParseResult {
+/** Where a slice of a file starts (0-based offset and column, 1-based line), and whether the file is a module. */
+export interface SliceStart {
+  index: number;
+  line: number;
+  column: number;
+  module: boolean;
+}
+
+/** `at`: `text` is a slice of the file starting there; its nodes get the file's offsets, lines and columns. */
+export function parseSource(text: string, path: string, at?: SliceStart): ParseResult {
   if (isJsonPath(path)) return parseJsonConfig(text);
   const dialect = dialectOf(path);
-  const sourceType = /\.cjs$/.test(path) ? 'script' : 'unambiguous';
+  const sourceType = at?.module ? 'module' : /\.cjs$/.test(path) ? 'script' : 'unambiguous';
   try {
     const ast = parse(text, {
+      ...(at ? { startIndex: at.index, startLine: at.line, startColumn: at.column } : {}),
       sourceType,
       plugins: pluginsFor(dialect),
       allowReturnOutsideFunction: true,

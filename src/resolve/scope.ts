@@ -1,5 +1,5 @@
 import type * as t from '@babel/types';
-import { isFunction, type Node, type ParsedFile } from '../parse/ast';
+import { childrenOf, isFunction, type Node, type ParsedFile } from '../parse/ast';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'enum' | 'catch';
 
@@ -22,14 +22,23 @@ export interface Binding {
   importedName?: string;
 }
 
+/**
+ * Bindings by scope node, shared by every analysis of a tree. A scope's bindings come from its own
+ * subtree, which an incremental re-parse keeps as it was (same node objects) unless the edit touched
+ * it; the program's come from each top-level statement's, kept the same way (see `statementBindings`).
+ */
+const SCOPE_BINDINGS = new WeakMap<Node, Map<string, Binding>>();
+const STATEMENT_BINDINGS = new WeakMap<Node, Binding[]>();
+
 /** Finds the declaration a name refers to, by walking outwards through enclosing scopes. */
 export class Scopes {
-  private readonly cache = new Map<Node, Map<string, Binding>>();
   private assigned?: Set<string>;
 
   constructor(private readonly file: ParsedFile) {}
 
   lookup(name: string, from: Node): Binding | undefined {
+    // Most names looked up and found nowhere are globals (String, JSON, console): no walk for them.
+    if (!this.declaredNames().has(name)) return undefined;
     let cur: Node | undefined = from;
     while (cur) {
       const bindings = this.bindingsOf(cur);
@@ -52,16 +61,65 @@ export class Scopes {
     return this.assigned.has(name);
   }
 
+  private declared?: Set<string>;
+
+  /** Every name a scope of the file declares. */
+  private declaredNames(): Set<string> {
+    if (!this.declared) {
+      this.declared = new Set();
+      for (const child of childrenOf(this.file.ast.program)) for (const name of namesDeclaredIn(child, this.file)) this.declared.add(name);
+    }
+    return this.declared;
+  }
+
   private bindingsOf(node: Node): Map<string, Binding> | undefined {
     if (!isScope(node)) return undefined;
-    let map = this.cache.get(node);
-    if (!map) {
-      map = new Map();
-      collectScope(node, map);
-      this.cache.set(node, map);
-    }
+    let map = SCOPE_BINDINGS.get(node);
+    if (!map) SCOPE_BINDINGS.set(node, (map = scopeBindings(node)));
     return map;
   }
+}
+
+function scopeBindings(scope: Node): Map<string, Binding> {
+  const map = new Map<string, Binding>();
+  if (scope.type === 'Program') {
+    for (const stmt of scope.body) for (const b of statementBindings(stmt)) map.set(b.name, b);
+  } else {
+    collectScope(scope, map);
+  }
+  return map;
+}
+
+/** The names the scopes in a top-level statement (its own included) declare; kept like SCOPE_BINDINGS. */
+const NAMES_DECLARED_IN = new WeakMap<Node, string[]>();
+
+function namesDeclaredIn(statement: Node, file: ParsedFile): string[] {
+  let names = NAMES_DECLARED_IN.get(statement);
+  if (!names) {
+    const set = new Set<string>();
+    for (const b of statementBindings(statement as t.Statement)) set.add(b.name);
+    for (const node of file.nodesUnder(statement)) {
+      if (!isScope(node)) continue;
+      let map = SCOPE_BINDINGS.get(node);
+      if (!map) SCOPE_BINDINGS.set(node, (map = scopeBindings(node)));
+      for (const name of map.keys()) set.add(name);
+    }
+    names = [...set];
+    NAMES_DECLARED_IN.set(statement, names);
+  }
+  return names;
+}
+
+/** The names a top-level statement declares, in the order `addStatement` sets them. */
+function statementBindings(stmt: t.Statement): Binding[] {
+  let list = STATEMENT_BINDINGS.get(stmt);
+  if (!list) {
+    const map = new Map<string, Binding>();
+    addStatement(stmt, map);
+    list = [...map.values()];
+    STATEMENT_BINDINGS.set(stmt, list);
+  }
+  return list;
 }
 
 function isScope(node: Node): boolean {

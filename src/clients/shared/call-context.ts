@@ -80,8 +80,8 @@ function decoratorName(expr: Node): string | undefined {
 /** Method names called anywhere inside a function body (including nested callbacks). */
 export function methodsCalledIn(file: ParsedFile, fn: t.Function): Set<string> {
   const out = new Set<string>();
-  for (const n of file.nodes) {
-    if ((n.start ?? 0) < (fn.start ?? 0) || (n.end ?? 0) > (fn.end ?? 0) || !isCall(n)) continue;
+  for (const n of file.nodesUnder(fn)) {
+    if (!isCall(n)) continue;
     const m = calleeMethod(n);
     if (m) out.add(m.method);
   }
@@ -89,8 +89,8 @@ export function methodsCalledIn(file: ParsedFile, fn: t.Function): Set<string> {
 }
 
 export function isAwaitedCallTo(file: ParsedFile, within: Node, method: string): boolean {
-  for (const n of file.nodes) {
-    if ((n.start ?? 0) < (within.start ?? 0) || (n.end ?? 0) > (within.end ?? 0) || !isCall(n)) continue;
+  for (const n of file.nodesUnder(within)) {
+    if (!isCall(n)) continue;
     if (calleeMethod(n)?.method === method && resultUse(file, n) === 'awaited') return true;
   }
   return false;
