@@ -170,6 +170,12 @@ function walk(dir: string, realRoot: string, layers: IgnoreLayer[], excluded: Ig
   }
 }
 
+/** Whether a path relative to the root is left out by gitignore-style `exclude` patterns (as --exclude does). */
+export function excludedBy(patterns: readonly string[]): (rel: string) => boolean {
+  const excluded = ignore().add([...patterns]);
+  return (rel) => isExcluded(excluded, rel.split(path.sep).join('/'));
+}
+
 function isExcluded(excluded: Ignore, rel: string): boolean {
   if (rel.startsWith('../') || path.isAbsolute(rel)) return false;
   return excluded.ignores(rel);

@@ -33,6 +33,8 @@ export interface AnalysisEnvironment {
   /** The settings and the project's config file, merged (see settings.ts). */
   options: AnalyzeOptions;
   severities: ReadonlyMap<string, Severity>;
+  /** Paths (as reported) the config file's `exclude` leaves out, as the CLI does. */
+  excluded(path: string): boolean;
 }
 
 export interface DocumentAnalysis {
@@ -61,6 +63,7 @@ export function analyzeDocument(doc: OpenDocument, env: AnalysisEnvironment): Do
   const bytes = Buffer.byteLength(doc.text);
   // The CLI skips such files too; parsing several MB on every keystroke would stall the editor.
   if (bytes > DEFAULT_MAX_FILE_BYTES) return { ...base, notAnalysed: `${bytes} bytes is over the size limit of ${DEFAULT_MAX_FILE_BYTES} bytes` };
+  if (env.excluded(doc.path)) return { ...base, notAnalysed: 'left out by "exclude" in the config file' };
   try {
     const input = { path: doc.path, text: doc.text, ...(doc.absolute ? { absolute: doc.absolute } : {}) };
     const options: AnalyzeOptions = { ...env.options, ...(env.root ? { cwd: env.root } : {}), files: env.files.recording(reads), parseCache: env.parseCache };

@@ -1,5 +1,6 @@
 import { createConnection, DidChangeWatchedFilesNotification, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { severityOverrides } from '../config/config';
+import { excludedBy } from '../discover';
 import { IncrementalParseCache } from './incremental-parse';
 import { TOOL_NAME, TOOL_VERSION } from '../report/model';
 import { fileSource, type AnalysisEnvironment } from './analysis';
@@ -38,6 +39,7 @@ export function startServer(connection: Connection): Connection {
     parseCache,
     options: analyzeOptionsOf(settings, project.config),
     severities: severityOverrides(project.config),
+    excluded: excludedBy(project.config.exclude ?? []),
   });
   let env = environment();
   const store = new AnalysisStore(documents, () => env);

@@ -58,6 +58,13 @@ describe('lsp: the project config file', () => {
     expect((await s.publication(uri, 3)).diagnostics).toEqual([]);
   });
 
+  it("leaves out files the config file's exclude names, as the CLI does, and takes them back when it changes", async () => {
+    const { s, uri, configChanged } = await workspace({ [CONFIG]: JSON.stringify({ exclude: ['worker.ts'] }) });
+    expect((await s.diagnostics(uri, 1)).diagnostics).toEqual([]);
+    await configChanged(CONFIG, JSON.stringify({ exclude: ['legacy/**'] }));
+    expect(severities(await s.publication(uri, 2))).toEqual([[RULE, DiagnosticSeverity.Error]]);
+  });
+
   it('reports a bad config file to the client, keeps working without it, and takes it once fixed', async () => {
     const { s, uri, configChanged } = await workspace({ [CONFIG]: '{ "target": "4.1", }' });
     const shown = await s.waitForShownMessage(/rabbitmq4-codemod\.config\.json: invalid JSON/);
