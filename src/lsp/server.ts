@@ -1,4 +1,4 @@
-import { createConnection, DidChangeWatchedFilesNotification, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, FileChangeType, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { severityOverrides } from '../config/config';
 import { excludedBy } from '../discover';
 import { IncrementalParseCache } from './incremental-parse';
@@ -96,15 +96,19 @@ export function startServer(connection: Connection): Connection {
   });
   connection.onDidChangeWatchedFiles((params) => {
     let config = false;
+    let created = false;
     for (const change of params?.changes ?? []) {
       const absolute = fileSystemPathOf(change?.uri);
       if (!absolute) continue;
+      // A new file may be what an import that did not resolve was looking for: no analysis read it yet.
+      if (change.type === FileChangeType.Created) created = true;
       files.changedOnDisk(absolute);
       parseCache.forget(absolute);
       if (mayHoldConfig(absolute, documents.root)) config = true;
       runner.changedOnDisk(absolute);
     }
     if (config) reloadConfig();
+    if (created) runner.rerunAll();
   });
 
   documents.synced.onDidOpen((e) => runner.opened(e.document.uri));

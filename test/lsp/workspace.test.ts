@@ -88,6 +88,18 @@ describe('lsp workspace: imported modules as the editor has them', () => {
     expect(codes(await s.publication(uri('consumer.ts'), 2))).toEqual([RULE]);
   });
 
+  it('re-checks importers when the module an import could not find is created on disk', async () => {
+    const { dir, s, uri } = await workspace({ 'consumer.ts': consumer('./constants') });
+    await s.open(uri('consumer.ts'), consumer('./constants'));
+    // The options cannot be read yet: durable is unknown, and the declaration is reported as maybe refused.
+    const before = (await s.diagnostics(uri('consumer.ts'), 1)).diagnostics;
+    expect(before.map((d) => d.code)).toEqual([RULE]);
+    expect(before[0].message).toMatch(/unknown|cannot/i);
+    fs.writeFileSync(path.join(dir, 'constants.ts'), LEGAL);
+    await s.filesChanged([{ uri: uri('constants.ts'), type: FileChangeType.Created }]);
+    expect(codes(await s.publication(uri('consumer.ts'), 2))).toEqual([]);
+  });
+
   it("points relatedInformation at the definition in the other file, in the editor's text", async () => {
     // The editor's constants.ts has lines the disk does not: the location must be in the unsaved text.
     const unsaved = `// edited, not saved\n\n${ILLEGAL}`;
