@@ -102,7 +102,7 @@ async function latency() {
 
   // The same re-diagnosis in process, without the debounce and the protocol: the server's environment
   // (one session's parse cache and workspace files), after the same open.
-  const env = { root, files: new WorkspaceFiles(new OpenDocumentSet()), parseCache: new IncrementalParseCache(), options: analyzeOptionsOf(DEFAULT_SETTINGS), severities: new Map() };
+  const env = { root, files: new WorkspaceFiles(new OpenDocumentSet()), parseCache: new IncrementalParseCache(), options: analyzeOptionsOf(DEFAULT_SETTINGS), severities: new Map(), excluded: () => false };
   const absolute = path.join(root, 'bench-virtual', 'big.ts');
   const doc = (version, text) => ({ uri, path: 'bench-virtual/big.ts', absolute, version, text });
   analyzeDocument(doc(0, text), env);
