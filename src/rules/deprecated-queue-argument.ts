@@ -1,6 +1,7 @@
-import { valueOf, type QueueArgument, type QueueDeclaration } from '../model';
+import { valueOf, type Consumer, type QueueArgument, type QueueDeclaration } from '../model';
 import { atLeast, type DeclarationRule, type RuleContext, type Violation } from './types';
 import { queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
+import { consumerLabel } from './consumer-facts';
 
 /** x-queue-master-locator values and the leader-locator value 4.x maps them to. */
 export function leaderLocatorFor(value: unknown): string {
@@ -13,7 +14,7 @@ const REDECLARE = (key: string) =>
 export const deprecatedQueueArgument: DeclarationRule = {
   meta: {
     id: 'deprecated-queue-argument',
-    title: 'A classic-queue argument that 4.x deprecates or no longer honours (x-queue-master-locator, x-queue-version, x-queue-mode)',
+    title: 'A classic-queue argument that 4.x deprecates or no longer honours (x-queue-master-locator, x-queue-version, x-queue-mode; the consumer argument x-cancel-on-ha-failover)',
     appliesTo: 'queue-declaration',
     severity: { '4.0': 'warning', '4.1': 'warning', '4.2': 'warning', '4.3': 'error' },
     fixable: 'rewrite',
@@ -29,7 +30,20 @@ export const deprecatedQueueArgument: DeclarationRule = {
     }
     return out;
   },
+  checkConsumer(consumer): Violation[] {
+    return consumer.consumerArguments.filter((a) => a.key === 'x-cancel-on-ha-failover').map((a) => cancelOnHaFailover(consumer, a.value));
+  },
 };
+
+/** Classic queue mirroring was removed in 4.0: the consumer argument is ignored by every queue type. */
+function cancelOnHaFailover(consumer: Consumer, value: Consumer['consumerArguments'][number]['value']): Violation {
+  return {
+    severity: 'warning',
+    message: `${consumerLabel(consumer)} sets the consumer argument x-cancel-on-ha-failover: classic queue mirroring was removed in 4.0 and every queue type ignores the argument, so no cancel comes on a failover; a classic queue has one replica, and while its node is down consuming fails with 404 NOT_FOUND (home node ... is down or inaccessible).`,
+    focus: value.kind !== 'default' ? value.origin : undefined,
+    advice: 'remove x-cancel-on-ha-failover; for a queue that must survive a node failure use a quorum queue (x-queue-type: quorum), and for a classic queue retry consume on 404 NOT_FOUND',
+  };
+}
 
 function check(decl: QueueDeclaration, arg: QueueArgument, ctx: RuleContext): Violation | undefined {
   const is43 = atLeast(ctx.target, '4.3');

@@ -71,6 +71,7 @@ export interface SubjectCheck {
 
 export function subjectChecks(): SubjectCheck[] {
   return [
+    ...DECLARATION_RULES.flatMap((r) => (r.checkConsumer ? [{ meta: r.meta, subjects: (m: FileModel) => m.consumers, run: (s: Subject, c: RuleContext) => r.checkConsumer!(s as never, c) }] : [])),
     ...QOS_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.qos, run: (s: Subject, c: RuleContext) => r.checkQos(s as never, c) })),
     ...CONSUMER_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.consumers, run: (s: Subject, c: RuleContext) => r.checkConsumer(s as never, c) })),
     ...PUBLISH_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish(s as never, c) })),

@@ -50,6 +50,8 @@ export interface RuleContext {
 export interface DeclarationRule {
   meta: RuleMeta;
   checkDeclaration(decl: QueueDeclaration, ctx: RuleContext): Violation[];
+  /** Consumers, for a queue argument that also exists as a consumer argument (x-cancel-on-ha-failover). */
+  checkConsumer?(consumer: Consumer, ctx: RuleContext): Violation[];
 }
 
 export interface ConsumerRule {

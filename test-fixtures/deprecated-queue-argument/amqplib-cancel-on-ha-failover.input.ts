@@ -1,0 +1,22 @@
+import amqp from 'amqplib';
+
+export async function consumeOrders(url: string, handle: (body: Buffer) => Promise<void>) {
+  const conn = await amqp.connect(url);
+  const ch = await conn.createChannel();
+  await ch.prefetch(10);
+  await ch.consume(
+    'orders',
+    async (msg) => {
+      if (msg === null) return;
+      await handle(msg.content);
+      ch.ack(msg);
+    },
+    { arguments: { 'x-cancel-on-ha-failover': true } },
+  );
+  // The same consumer without the argument: nothing to report.
+  await ch.consume('invoices', async (msg) => {
+    if (msg === null) return;
+    await handle(msg.content);
+    ch.ack(msg);
+  });
+}
