@@ -98,8 +98,7 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
 }
 
 function sameClass(ctx: FileContext, node: Node, fn: t.Function): boolean {
-  const cls = (n: Node) => [...ctx.file.ancestors(n)].find((a) => a.type === 'ClassDeclaration' || a.type === 'ClassExpression');
-  return cls(node) === cls(fn);
+  return ctx.file.enclosingClass(node) === ctx.file.enclosingClass(fn);
 }
 
 /** `new Class(...)` in the class's file and in files that import the class. */

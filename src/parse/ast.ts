@@ -75,6 +75,14 @@ function subtreeNodes(root: Node): Node[] {
   return nodes;
 }
 
+/** `Channel` or `amqp.Channel` in a type annotation: the name, and the namespace it is read from. */
+export function typeReferenceName(type: t.TSTypeReference): { local: string; qualifier?: string } | undefined {
+  const name = type.typeName;
+  if (name.type === 'Identifier') return { local: name.name };
+  if (name.type === 'TSQualifiedName' && name.left.type === 'Identifier') return { local: name.right.name, qualifier: name.left.name };
+  return undefined;
+}
+
 /** A parsed file with parent links and line positions. */
 export class ParsedFile {
   readonly lines: LineIndex;
@@ -112,6 +120,12 @@ export class ParsedFile {
       yield cur;
       cur = this.parentOf(cur);
     }
+  }
+
+  /** The class a node is written in (the nearest one), if any. */
+  enclosingClass(node: Node): t.ClassDeclaration | t.ClassExpression | undefined {
+    for (const a of this.ancestors(node)) if (a.type === 'ClassDeclaration' || a.type === 'ClassExpression') return a;
+    return undefined;
   }
 
   /** A node and every node below it, in pre-order: what a scan of `nodes` by offsets finds, without the scan. */
@@ -176,7 +190,7 @@ export class ParsedFile {
       for (const node of this.nodes) {
         if (node.type !== 'AssignmentExpression' || node.left.type !== 'MemberExpression' || node.left.object.type !== 'ThisExpression') continue;
         const member = memberName(node.left);
-        const owner = [...this.ancestors(node)].find((a) => a.type === 'ClassDeclaration' || a.type === 'ClassExpression');
+        const owner = this.enclosingClass(node);
         if (!member || !owner) continue;
         let byName = this.assignmentIndex.get(owner);
         if (!byName) this.assignmentIndex.set(owner, (byName = new Map()));

@@ -286,7 +286,7 @@ export class ValueResolver {
   private classField(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value {
     const name = memberName(node);
     const span = this.file.span(node);
-    const cls = [...this.file.ancestors(node)].find((a): a is t.ClassDeclaration | t.ClassExpression => a.type === 'ClassDeclaration' || a.type === 'ClassExpression');
+    const cls = this.file.enclosingClass(node);
     if (!name || !cls) return { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is set at run time`, origin: span };
     const ctor = cls.body.body.find((m): m is t.ClassMethod => m.type === 'ClassMethod' && m.kind === 'constructor');
     for (const member of cls.body.body) {

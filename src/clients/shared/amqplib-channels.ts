@@ -1,7 +1,7 @@
 import { fromLocalCallers } from './local-callers';
 import { jsdocParamType } from './jsdoc-params';
 import type * as t from '@babel/types';
-import { calleeMethod, isCall, isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
+import { calleeMethod, isCall, isFunction, memberName, propertyKeyName, typeReferenceName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { Binding, Scopes } from '../../resolve/scope';
 
 /** What an expression is, in the amqplib family. */
@@ -191,15 +191,9 @@ export class AmqplibChannels {
       type = named;
     }
     if (type.type !== 'TSTypeReference') return undefined;
-    const name = type.typeName;
-    let local: string | undefined;
-    let qualifier: string | undefined;
-    if (name.type === 'Identifier') local = name.name;
-    else if (name.type === 'TSQualifiedName' && name.left.type === 'Identifier') {
-      qualifier = name.left.name;
-      local = name.right.name;
-    }
-    if (!local) return undefined;
+    const named = typeReferenceName(type);
+    if (!named) return undefined;
+    const { local, qualifier } = named;
     const origin = this.typeOrigin(qualifier ?? local, anchor);
     if (!origin) return undefined;
     const exported = qualifier ? local : origin.importedName;
@@ -326,13 +320,7 @@ export class AmqplibChannels {
   private classField(node: t.MemberExpression): AmqpKind | undefined {
     const name = memberName(node);
     if (!name) return undefined;
-    let cls: t.Class | undefined;
-    for (const a of this.file.ancestors(node)) {
-      if (a.type === 'ClassDeclaration' || a.type === 'ClassExpression') {
-        cls = a;
-        break;
-      }
-    }
+    const cls = this.file.enclosingClass(node);
     if (!cls) return undefined;
     const key = `this:${cls.start}:${name}`;
     for (const member of cls.body.body) {

@@ -29,7 +29,7 @@ export function localFunctionOf(file: ParsedFile, scopes: Scopes, expr: Node | u
 }
 
 function classMember(file: ParsedFile, at: Node, name: string, scopes: Scopes, depth: number): t.Function | undefined {
-  const cls = [...file.ancestors(at)].find((a): a is t.ClassDeclaration | t.ClassExpression => a.type === 'ClassDeclaration' || a.type === 'ClassExpression');
+  const cls = file.enclosingClass(at);
   if (!cls) return undefined;
   for (const member of cls.body.body) {
     if (member.type === 'ClassMethod' && member.kind === 'method' && !member.computed && member.key.type === 'Identifier' && member.key.name === name) return member;

@@ -1,6 +1,6 @@
 import { fromLocalCallers } from './local-callers';
 import type * as t from '@babel/types';
-import { calleeMethod, isCall, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
+import { calleeMethod, isCall, memberName, propertyKeyName, typeReferenceName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { Binding, Scopes } from '../../resolve/scope';
 
 /**
@@ -150,15 +150,9 @@ export class LibraryObjects {
     let type = annotation.typeAnnotation;
     if (type.type === 'TSUnionType') type = type.types.find((x) => x.type === 'TSTypeReference') ?? type;
     if (type.type !== 'TSTypeReference') return undefined;
-    const name = type.typeName;
-    let local: string | undefined;
-    let qualifier: string | undefined;
-    if (name.type === 'Identifier') local = name.name;
-    else if (name.type === 'TSQualifiedName' && name.left.type === 'Identifier') {
-      qualifier = name.left.name;
-      local = name.right.name;
-    }
-    if (!local) return undefined;
+    const named = typeReferenceName(type);
+    if (!named) return undefined;
+    const { local, qualifier } = named;
     const b = this.scopes.lookup(qualifier ?? local, anchor);
     if (!b) return undefined;
     let exported: string | undefined;
@@ -213,13 +207,7 @@ export class LibraryObjects {
   private classField(node: t.MemberExpression | t.OptionalMemberExpression): Tracked | undefined {
     const name = memberName(node);
     if (!name) return undefined;
-    let cls: t.Class | undefined;
-    for (const a of this.file.ancestors(node)) {
-      if (a.type === 'ClassDeclaration' || a.type === 'ClassExpression') {
-        cls = a;
-        break;
-      }
-    }
+    const cls = this.file.enclosingClass(node);
     if (!cls) return undefined;
     for (const member of cls.body.body) {
       if ((member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty') && propertyKeyName(member) === name) {

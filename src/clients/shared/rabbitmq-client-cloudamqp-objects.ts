@@ -186,13 +186,7 @@ export class LibraryObjects<K extends TrackedKind> {
   private classField(node: t.MemberExpression): K | undefined {
     const name = memberName(node);
     if (!name) return undefined;
-    let cls: t.Class | undefined;
-    for (const a of this.file.ancestors(node)) {
-      if (a.type === 'ClassDeclaration' || a.type === 'ClassExpression') {
-        cls = a;
-        break;
-      }
-    }
+    const cls = this.file.enclosingClass(node);
     if (!cls) return undefined;
     const key = `this:${cls.start}:${name}`;
     let typed: K | undefined;
