@@ -1,6 +1,7 @@
 import type * as t from '@babel/types';
 import { LineIndex } from '../text';
 import type { Span } from '../model';
+import { VISITOR_KEYS } from './visitor-keys';
 
 export type Node = t.Node;
 
@@ -15,21 +16,43 @@ function isNode(value: unknown): value is Node {
 
 /** The child nodes of a node, in source order, without type annotations. */
 export function childrenOf(node: Node): Node[] {
+  const keys = VISITOR_KEYS[node.type];
+  const out = keys ? childrenByKeys(node, keys) : childrenByFields(node);
+  // Usually the keys are already in source order: sort only when they are not.
+  for (let i = 1; i < out.length; i++) {
+    if ((out[i].start ?? 0) < (out[i - 1].start ?? 0)) return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  }
+  return out;
+}
+
+/** A known node type: only the fields that hold children are read (most nodes have one or two). */
+function childrenByKeys(node: Node, keys: readonly string[]): Node[] {
   const out: Node[] = [];
   const fields = node as unknown as Record<string, unknown>;
-  for (const key of Object.keys(fields)) {
-    const value = fields[key];
-    // Most fields hold strings, numbers or nothing: only objects are looked at further.
-    if (typeof value !== 'object' || value === null || SKIP_KEYS.has(key)) continue;
+  for (let k = 0; k < keys.length; k++) {
+    const value = fields[keys[k]];
+    if (typeof value !== 'object' || value === null) continue;
     if (Array.isArray(value)) {
       for (const item of value) if (isNode(item)) out.push(item);
     } else if (isNode(value)) {
       out.push(value);
     }
   }
-  // Usually the keys are already in source order: sort only when they are not.
-  for (let i = 1; i < out.length; i++) {
-    if ((out[i].start ?? 0) < (out[i - 1].start ?? 0)) return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  return out;
+}
+
+/** A node type the table does not know (a newer parser's): every field holding nodes. */
+function childrenByFields(node: Node): Node[] {
+  const out: Node[] = [];
+  const fields = node as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (typeof value !== 'object' || value === null || SKIP_KEYS.has(key)) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) out.push(item);
+    } else if (isNode(value)) {
+      out.push(value);
+    }
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type * as t from '@babel/types';
-import { childrenOf, isFunction, type Node, type ParsedFile } from '../parse/ast';
+import { isFunction, type Node, type ParsedFile } from '../parse/ast';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'enum' | 'catch';
 
@@ -37,8 +37,6 @@ export class Scopes {
   constructor(private readonly file: ParsedFile) {}
 
   lookup(name: string, from: Node): Binding | undefined {
-    // Most names looked up and found nowhere are globals (String, JSON, console): no walk for them.
-    if (!this.declaredNames().has(name)) return undefined;
     let cur: Node | undefined = from;
     while (cur) {
       const bindings = this.bindingsOf(cur);
@@ -61,17 +59,6 @@ export class Scopes {
     return this.assigned.has(name);
   }
 
-  private declared?: Set<string>;
-
-  /** Every name a scope of the file declares. */
-  private declaredNames(): Set<string> {
-    if (!this.declared) {
-      this.declared = new Set();
-      for (const child of childrenOf(this.file.ast.program)) for (const name of namesDeclaredIn(child, this.file)) this.declared.add(name);
-    }
-    return this.declared;
-  }
-
   private bindingsOf(node: Node): Map<string, Binding> | undefined {
     if (!isScope(node)) return undefined;
     let map = SCOPE_BINDINGS.get(node);
@@ -88,26 +75,6 @@ function scopeBindings(scope: Node): Map<string, Binding> {
     collectScope(scope, map);
   }
   return map;
-}
-
-/** The names the scopes in a top-level statement (its own included) declare; kept like SCOPE_BINDINGS. */
-const NAMES_DECLARED_IN = new WeakMap<Node, string[]>();
-
-function namesDeclaredIn(statement: Node, file: ParsedFile): string[] {
-  let names = NAMES_DECLARED_IN.get(statement);
-  if (!names) {
-    const set = new Set<string>();
-    for (const b of statementBindings(statement as t.Statement)) set.add(b.name);
-    for (const node of file.nodesUnder(statement)) {
-      if (!isScope(node)) continue;
-      let map = SCOPE_BINDINGS.get(node);
-      if (!map) SCOPE_BINDINGS.set(node, (map = scopeBindings(node)));
-      for (const name of map.keys()) set.add(name);
-    }
-    names = [...set];
-    NAMES_DECLARED_IN.set(statement, names);
-  }
-  return names;
 }
 
 /** The names a top-level statement declares, in the order `addStatement` sets them. */
