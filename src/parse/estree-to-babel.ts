@@ -10,8 +10,13 @@ import type { File } from '@babel/types';
  * an absent field (test/parse/oxc-equivalence.test.ts names each one).
  */
 
+import { accessorProperty, classProperty, method, property } from './estree-members';
+import { decodeEntities } from './jsx-text';
+import { positionIn } from './babel-positions';
+
 // oxc's nodes: plain objects from JSON.parse, read and rewritten field by field.
-type Any = Record<string, any>;
+export type EstreeNode = Record<string, any>;
+type Any = EstreeNode;
 
 interface Walk {
   text: string;
@@ -19,9 +24,13 @@ interface Walk {
   sawModuleSyntax: boolean;
   /** oxc's TS-ESTree output (for .ts/.tsx): template elements span their delimiters too. */
   typescript: boolean;
+  /** The fields of each node type that hold child nodes (oxc's `visitorKeys`, read nowhere else), and its conversion. */
+  types: Map<string, NodeType>;
   /** Added to every offset: a slice of a file parsed at its place in the file. */
   shift: number;
 }
+
+export type ChildKeys = Record<string, readonly string[] | undefined>;
 
 /** Where `text` starts in its file: 0-based offset and column, 1-based line. */
 export interface TextStart {
@@ -41,9 +50,15 @@ export interface OxcComment {
  * `sourceType`: as asked of Babel. An `unambiguous` program is a module when Babel would call it
  * one (top-level `await` alone does not make one, as it does for oxc).
  */
-export function estreeToBabel(program: Any, comments: OxcComment[], text: string, at: TextStart, sourceType: 'module' | 'script' | 'unambiguous', typescript: boolean): File {
+export function estreeToBabel(
+  program: Any,
+  comments: OxcComment[],
+  text: string,
+  options: { at: TextStart; sourceType: 'module' | 'script' | 'unambiguous'; typescript: boolean; childKeys: ChildKeys },
+): File {
+  const { at, sourceType } = options;
   const shift = at.index;
-  const walk: Walk = { text, shift, sawModuleSyntax: false, typescript };
+  const walk: Walk = { text, shift, sawModuleSyntax: false, typescript: options.typescript, types: typesFor(options.childKeys) };
   const converted = convertProgram(visit(program, walk), walk);
   converted.sourceType = sourceType !== 'unambiguous' ? sourceType : walk.sawModuleSyntax ? 'module' : 'script';
   const position = comments.length ? positionIn(text, at) : undefined;
@@ -56,24 +71,52 @@ export function estreeToBabel(program: Any, comments: OxcComment[], text: string
 }
 
 function visit(node: Any, walk: Walk): Any {
-  for (const key in node) {
-    const value = node[key];
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const item = value[i];
-        if (item !== null && typeof item === 'object' && item.type !== undefined) value[i] = visit(item, walk);
-      }
-    } else if (value.type !== undefined) {
-      node[key] = visit(value, walk);
-    }
+  const type = walk.types.get(node.type);
+  const keys = type?.keys;
+  if (keys) {
+    for (let k = 0; k < keys.length; k++) visitField(node, keys[k], walk);
+  } else {
+    for (const key in node) visitField(node, key, walk);
   }
   if (walk.shift !== 0) {
     node.start += walk.shift;
     node.end += walk.shift;
   }
-  const convert = CONVERTERS[node.type as string];
-  return convert ? convert(node, walk) : node;
+  return type?.convert ? type.convert(node, walk) : node;
+}
+
+/** Per node type: the fields holding child nodes, and the conversion (one lookup per node). */
+interface NodeType {
+  /** Undefined for a type oxc's keys do not list: every field is looked at. */
+  keys?: readonly string[];
+  convert?: (node: Any, walk: Walk) => Any;
+}
+
+const TYPES = new WeakMap<ChildKeys, Map<string, NodeType>>();
+
+function typesFor(childKeys: ChildKeys): Map<string, NodeType> {
+  let types = TYPES.get(childKeys);
+  if (!types) {
+    types = new Map();
+    for (const [type, keys] of Object.entries(childKeys)) if (keys) types.set(type, { keys, convert: CONVERTERS[type] });
+    for (const [type, convert] of Object.entries(CONVERTERS)) if (!types.has(type)) types.set(type, { convert });
+    TYPES.set(childKeys, types);
+  }
+  return types;
+}
+
+/** Converts the child node(s) in one field of `node`, in place. */
+function visitField(node: Any, key: string, walk: Walk): void {
+  const value = node[key];
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (item !== null && typeof item === 'object' && item.type !== undefined) value[i] = visit(item, walk);
+    }
+  } else if (value.type !== undefined) {
+    node[key] = visit(value, walk);
+  }
 }
 
 const CONVERTERS: Record<string, (node: Any, walk: Walk) => Any> = {
@@ -273,67 +316,6 @@ function importCall(node: Any): Any {
   return { type: 'CallExpression', start: node.start, end: node.end, callee: { type: 'Import', start: node.start, end: node.start + 6 }, arguments: args };
 }
 
-function property(node: Any): Any {
-  if (node.method || node.kind === 'get' || node.kind === 'set') {
-    const fn = node.value;
-    return {
-      type: 'ObjectMethod', start: node.start, end: node.end, method: node.method, key: node.key, computed: node.computed,
-      kind: node.method ? 'method' : node.kind, id: null, generator: fn.generator, async: fn.async, params: fn.params, body: fn.body,
-      ...functionTypes(fn),
-    };
-  }
-  node.type = 'ObjectProperty';
-  node.kind = undefined;
-  if (node.shorthand) node.extra = { shorthand: true };
-  return node;
-}
-
-function functionTypes(fn: Any): Any {
-  const out: Any = {};
-  if (fn.typeParameters) out.typeParameters = fn.typeParameters;
-  if (fn.returnType) out.returnType = fn.returnType;
-  return out;
-}
-
-function method(node: Any): Any {
-  const fn = node.value;
-  const declared = fn.type === 'TSEmptyBodyFunctionExpression';
-  const type = declared ? 'TSDeclareMethod' : node.key.type === 'PrivateName' ? 'ClassPrivateMethod' : 'ClassMethod';
-  const out: Any = { type, start: node.start, end: node.end, ...decoratorsOf(node), static: node.static, key: node.key, computed: node.computed, kind: node.kind, id: null, generator: fn.generator, async: fn.async, params: fn.params, ...functionTypes(fn) };
-  if (!declared) out.body = fn.body;
-  return classModifiers(node, out);
-}
-
-/** Decorators first: the engine reads a node's children in key order, and they come first in the text. */
-function decoratorsOf(node: Any): Any | undefined {
-  return node.decorators?.length ? { decorators: node.decorators } : undefined;
-}
-
-/** The TS modifiers Babel writes only when present. */
-function classModifiers(node: Any, out: Any): Any {
-  if (node.type.startsWith('TSAbstract')) out.abstract = true;
-  if (node.accessibility) out.accessibility = node.accessibility;
-  if (node.override) out.override = true;
-  if (node.optional) out.optional = true;
-  if (node.readonly) out.readonly = true;
-  if (node.declare) out.declare = true;
-  if (node.definite) out.definite = true;
-  return out;
-}
-
-function classProperty(node: Any): Any {
-  const type = node.key.type === 'PrivateName' ? 'ClassPrivateProperty' : 'ClassProperty';
-  const out: Any = { type, start: node.start, end: node.end, ...decoratorsOf(node), static: node.static, key: node.key, computed: node.computed, value: node.value };
-  if (node.typeAnnotation) out.typeAnnotation = node.typeAnnotation;
-  return classModifiers(node, out);
-}
-
-function accessorProperty(node: Any): Any {
-  const out: Any = { type: 'ClassAccessorProperty', start: node.start, end: node.end, ...decoratorsOf(node), static: node.static, key: node.key, computed: node.computed, value: node.value };
-  if (node.typeAnnotation) out.typeAnnotation = node.typeAnnotation;
-  return classModifiers(node, out);
-}
-
 /** Leading `"use strict";` statements of a program or function body are Babel's directives. */
 function withDirectives(node: Any): Any {
   const body: Any[] = node.body;
@@ -411,43 +393,4 @@ function heritage(node: Any): Any {
 function qualifiedName(node: Any): Any {
   if (node.type !== 'MemberExpression') return node;
   return { type: 'TSQualifiedName', start: node.start, end: node.end, left: qualifiedName(node.object), right: node.property };
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
-  hellip: '\u2026', mdash: '\u2014', ndash: '\u2013', laquo: '\u00ab', raquo: '\u00bb', middot: '\u00b7', bull: '\u2022',
-  times: '\u00d7', euro: '\u20ac', lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d', deg: '\u00b0',
-};
-
-/**
- * JSX text as Babel reads it: character references decoded (numeric ones, and the named ones in
- * ENTITIES; Babel knows every HTML name, a rarer one stays as written here: JSX text is never read).
- */
-function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(?:#x([0-9a-fA-F]+)|#([0-9]+)|([a-zA-Z][a-zA-Z0-9]*));/g, (whole, hex, dec, name) => {
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    if (dec) return String.fromCodePoint(parseInt(dec, 10));
-    return ENTITIES[name] ?? whole;
-  });
-}
-
-type Position = { line: number; column: number; index: number };
-
-/** Babel's line and column of an offset of `text` (\r\n, \r, \n, U+2028 and U+2029 each end a line). */
-function positionIn(text: string, at: TextStart): (offset: number) => Position {
-  const lineStarts = [0];
-  const breaks = /\r\n?|[\n\u2028\u2029]/g;
-  while (breaks.exec(text)) lineStarts.push(breaks.lastIndex);
-  return (offset) => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (lineStarts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    const column = offset - lineStarts[low] + (low === 0 ? at.column : 0);
-    return { line: at.line + low, column, index: offset + at.index };
-  };
 }
