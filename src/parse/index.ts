@@ -1,5 +1,6 @@
-import { parse, type ParserPlugin } from '@babel/parser';
+import type { ParserPlugin } from '@babel/parser';
 import type { File } from '@babel/types';
+import { babelParser } from './babel-parser';
 import { parseJson } from './json';
 import { oxcParser, parseWithOxc } from './oxc';
 
@@ -94,7 +95,7 @@ export function parseSourceWithBabel(text: string, path: string, at?: SliceStart
   const dialect = dialectOf(path);
   const sourceType = sourceTypeOf(path, at);
   try {
-    const ast = parse(text, {
+    const ast = babelParser().parse(text, {
       ...(at ? { startIndex: at.index, startLine: at.line, startColumn: at.column } : {}),
       sourceType,
       plugins: pluginsFor(dialect),
