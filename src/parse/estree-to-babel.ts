@@ -62,7 +62,9 @@ export function estreeToBabel(
   const converted = convertProgram(visit(program, walk), walk);
   converted.sourceType = sourceType !== 'unambiguous' ? sourceType : walk.sawModuleSyntax ? 'module' : 'script';
   const position = comments.length ? positionIn(text, at) : undefined;
-  const babelComments = comments.map((c) => ({
+  // oxc lists a `#!` line among the comments too; for Babel it is only the program's interpreter.
+  const hashbangAt = converted.interpreter ? 0 : -1;
+  const babelComments = comments.filter((c) => c.start !== hashbangAt).map((c) => ({
     type: c.type === 'Line' ? 'CommentLine' : 'CommentBlock', value: c.value, start: c.start + shift, end: c.end + shift,
     // Suppression comments are read by line (src/engine/suppressions.ts): comments keep Babel's `loc`.
     loc: { start: position!(c.start), end: position!(c.end) },
@@ -192,6 +194,15 @@ const CONVERTERS: Record<string, (node: Any, walk: Walk) => Any> = {
   TSInterfaceHeritage: heritage,
   TSClassImplements: heritage,
   TSModuleDeclaration: moduleDeclaration,
+  AssignmentExpression: (node) => {
+    // `(a.b) = c`: oxc keeps no parentheses around an assignment target; Babel marks the target.
+    if (node.left.start > node.start) parenthesized(node.left, node.start);
+    return node;
+  },
+  UpdateExpression: (node) => {
+    if (!node.prefix && node.argument.start > node.start) parenthesized(node.argument, node.start);
+    return node;
+  },
   ArrowFunctionExpression: functionNode,
   FunctionExpression: functionNode,
   FunctionDeclaration: functionNode,
@@ -267,7 +278,9 @@ function literal(node: Any): Any {
     return node;
   }
   if (node.regex) {
-    return { type: 'RegExpLiteral', start: node.start, end: node.end, extra: { raw: node.raw }, pattern: node.regex.pattern, flags: node.regex.flags };
+    // The flags as written (oxc sorts them).
+    const flags = node.raw.slice(node.raw.lastIndexOf('/') + 1);
+    return { type: 'RegExpLiteral', start: node.start, end: node.end, extra: { raw: node.raw }, pattern: node.regex.pattern, flags };
   }
   if (node.bigint !== undefined && node.bigint !== null) {
     return { type: 'BigIntLiteral', start: node.start, end: node.end, extra: { rawValue: node.raw.slice(0, -1), raw: node.raw }, value: node.raw.slice(0, -1) };

@@ -2,7 +2,7 @@ import type { ParserPlugin } from '@babel/parser';
 import type { File } from '@babel/types';
 import { babelParser } from './babel-parser';
 import { parseJson } from './json';
-import { oxcParser, parseWithOxc } from './oxc';
+import { oxcParser, parseWithOxc, type OxcLang } from './oxc';
 
 export type Dialect = 'ts' | 'tsx' | 'js';
 
@@ -12,6 +12,15 @@ export function dialectOf(path: string): Dialect {
   if (/\.(ts|mts|cts)$/.test(path)) return 'ts';
   if (path.endsWith('.tsx')) return 'tsx';
   return 'js';
+}
+
+/**
+ * oxc's language for a file: as Babel's plugins for its dialect (JSX in JS too). A `.d.ts` file is
+ * TypeScript, as for Babel (oxc's 'dts' would accept declarations Babel refuses there).
+ */
+export function oxcLangOf(path: string): OxcLang {
+  const dialect = dialectOf(path);
+  return dialect === 'js' ? 'jsx' : dialect;
 }
 
 const COMMON: ParserPlugin[] = [
@@ -86,8 +95,7 @@ const FILE_START = { index: 0, line: 1, column: 0 };
 export function parseSourceWithOxc(text: string, path: string, at?: SliceStart): ParseResult | undefined {
   const oxc = oxcParser();
   if (!oxc) return undefined;
-  const dialect = dialectOf(path);
-  const ast = parseWithOxc(oxc, text, dialect === 'js' ? 'jsx' : dialect, sourceTypeOf(path, at), at ?? FILE_START);
+  const ast = parseWithOxc(oxc, text, oxcLangOf(path), sourceTypeOf(path, at), at ?? FILE_START);
   return ast && { ok: true, ast };
 }
 

@@ -36,7 +36,7 @@ export function oxcParser(): OxcParser | undefined {
   return loaded ?? undefined;
 }
 
-export type OxcLang = 'ts' | 'tsx' | 'js' | 'jsx';
+export type OxcLang = 'ts' | 'tsx' | 'jsx';
 type SourceType = 'module' | 'script' | 'unambiguous';
 
 /**
@@ -48,7 +48,7 @@ export function parseWithOxc(oxc: OxcParser, text: string, lang: OxcLang, source
   if (result.errors.length) return undefined;
   // `fixes` (where a regex or bigint literal would get its JS value) are not needed: Babel's literals carry none.
   const { node: program } = JSON.parse(result.program) as { node: Record<string, unknown> };
-  return estreeToBabel(program, result.comments, text, { at, sourceType, typescript: lang === 'ts' || lang === 'tsx', childKeys: oxc.visitorKeys });
+  return estreeToBabel(program, result.comments, text, { at, sourceType, typescript: lang !== 'jsx', childKeys: oxc.visitorKeys });
 }
 
 /**

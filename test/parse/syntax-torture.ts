@@ -182,7 +182,9 @@ exports.x = 1;
   },
   {
     name: 'script.js',
-    code: `var amqp = require('amqplib');
+    code: `#!/usr/bin/env node
+// the comment after the interpreter
+var amqp = require('amqplib');
 if (!amqp) return;
 module.exports = amqp;
 `,
@@ -203,6 +205,8 @@ const seq = (a, b);
 const cast = (x as any).y;
 const nested = (((z)));
 const call = (fn)(1);
+(obj.prop) = 1; ((plain)) = 2; (counter)++; (o.n)--; (arr[0]) += 1;
+const flags = /x/mg;
 (async () => { await (0, f)(); })();
 const Klass = class Named<T> extends (Base as any) { static x = 1; };
 export default abstract class Abstract { protected abstract readonly p: number; }
