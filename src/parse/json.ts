@@ -1,6 +1,6 @@
-import { parseExpression } from '@babel/parser';
 import type * as t from '@babel/types';
 import type { ParseResult } from './index';
+import { babelParser } from './babel-parser';
 
 /**
  * A JSON document as a Babel AST (one expression statement), so the value resolver and the object
@@ -8,7 +8,7 @@ import type { ParseResult } from './index';
  */
 export function parseJson(text: string): ParseResult {
   try {
-    const expression = parseExpression(text, { plugins: [], errorRecovery: false }) as t.Expression;
+    const expression = babelParser().parseExpression(text, { plugins: [], errorRecovery: false }) as t.Expression;
     const statement = { type: 'ExpressionStatement', expression, start: expression.start, end: expression.end } as t.ExpressionStatement;
     const program = { type: 'Program', body: [statement], directives: [], sourceType: 'script', start: 0, end: text.length } as unknown as t.Program;
     return { ok: true, ast: { type: 'File', program, comments: [], start: 0, end: text.length } as unknown as t.File };

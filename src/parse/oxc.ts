@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import { estreeToBabel, type ChildKeys, type OxcComment, type TextStart } from './estree-to-babel';
+
+/**
+ * oxc's native `parseSync`: the JSON transfer path (raw transfer needs Node 22). Its result's getters
+ * each take their value out of native memory; `program` is the tree as JSON.
+ */
+type ParseSync = (
+  filename: string,
+  text: string,
+  options: { lang: OxcLang; sourceType: 'module' | 'commonjs' | 'unambiguous'; preserveParens: true; showSemanticErrors: boolean },
+) => OxcResult;
+
+export interface OxcParser {
+  parseSync: ParseSync;
+  visitorKeys: ChildKeys;
+}
+
+let loaded: OxcParser | null | undefined;
+
+/** oxc's parser, or undefined when its native binding cannot be loaded here (tried once). */
+export function oxcParser(): OxcParser | undefined {
+  if (loaded === undefined) {
+    try {
+      // oxc-parser is an ES module: require(esm) loads it synchronously, as the rest of the engine is.
+      // Its native binding, not its wrapper: the wrapper also reads the module record (static imports
+      // and exports, ~10% of oxc's time on the dense corpus) that nothing here uses.
+      const load = createRequire(__filename);
+      const { parseSync } = load('oxc-parser/src-js/bindings') as { parseSync: ParseSync };
+      const visitorKeys = (load('oxc-parser/src-js/generated/visit/keys') as { default: ChildKeys }).default;
+      loaded = { parseSync, visitorKeys };
+    } catch {
+      loaded = null;
+    }
+  }
+  return loaded ?? undefined;
+}
+
+export type OxcLang = 'ts' | 'tsx' | 'jsx';
+type SourceType = 'module' | 'script' | 'unambiguous';
+
+/**
+ * The Babel-shaped tree of `text` through oxc, or undefined when oxc reports any error: the caller
+ * then asks Babel, whose verdict (and message) decides. `at`: where `text` starts in its file.
+ */
+export function parseWithOxc(oxc: OxcParser, text: string, lang: OxcLang, sourceType: SourceType, at: TextStart) {
+  const result = oxcResult(oxc, text, lang, sourceType);
+  if (result.errors.length) return undefined;
+  // `fixes` (where a regex or bigint literal would get its JS value) are not needed: Babel's literals carry none.
+  const { node: program } = JSON.parse(result.program) as { node: Record<string, unknown> };
+  return estreeToBabel(program, result.comments, text, { at, sourceType, typescript: lang !== 'jsx', childKeys: oxc.visitorKeys });
+}
+
+/**
+ * oxc's own result. Its semantic checks are on: without them it accepts what Babel refuses (`let x;
+ * let x;`, `break;` outside a loop, an undeclared `#name`, a duplicate `__proto__`); they cost ~4%.
+ */
+export function oxcResult({ parseSync: parse }: OxcParser, text: string, lang: OxcLang, sourceType: SourceType): OxcResult {
+  const filename = `file.${lang}`;
+  // A script (a .cjs file) may `return` at the top level, as Babel allows it: oxc's 'commonjs'.
+  const result = taken(parse(filename, text, { lang, sourceType: sourceType === 'script' ? 'commonjs' : sourceType, preserveParens: true, showSemanticErrors: true }));
+  if (result.errors.length && sourceType === 'unambiguous' && text.includes('return')) {
+    return taken(parse(filename, text, { lang, sourceType: 'commonjs', preserveParens: true, showSemanticErrors: true }));
+  }
+  return result;
+}
+
+type OxcResult = { program: string; comments: OxcComment[]; errors: { message: string }[] };
+
+/** Each getter of the native result hands its value over once (and frees it natively): read each once. */
+function taken(result: OxcResult): OxcResult {
+  const { program, comments, errors } = result;
+  return { program, comments, errors };
+}
