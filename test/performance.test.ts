@@ -116,6 +116,50 @@ describe('worker threads', () => {
   });
 });
 
+describe('threads by default', () => {
+  const dist = path.join(ROOT, 'dist');
+  const inputs = Array.from({ length: 250 }, (_, i) => ({ path: `src/w${i}.ts`, text: WORKER }));
+  const relevant = inputs.map(() => true);
+  const withParser = <T>(parser: string | undefined, run: () => T): T => {
+    const before = process.env.RABBITMQ4_CODEMOD_PARSER;
+    if (parser === undefined) delete process.env.RABBITMQ4_CODEMOD_PARSER;
+    else process.env.RABBITMQ4_CODEMOD_PARSER = parser;
+    try {
+      return run();
+    } finally {
+      if (before === undefined) delete process.env.RABBITMQ4_CODEMOD_PARSER;
+      else process.env.RABBITMQ4_CODEMOD_PARSER = before;
+    }
+  };
+
+  it('scan uses one thread per core (auto) with the native parser, and this thread only with Babel, whose warm-up every thread pays', () => {
+    const { workerCount } = require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers');
+    const cores = Math.min(require('node:os').availableParallelism(), 8);
+    expect(withParser(undefined, () => workerCount(inputs, relevant, 'auto'))).toBe(cores > 1 ? cores : 0);
+    expect(withParser('babel', () => workerCount(inputs, relevant, 'auto'))).toBe(0);
+    // An explicit count is what the user asked for, whatever the parser.
+    expect(withParser('babel', () => workerCount(inputs, relevant, 2))).toBe(2);
+    // Too few files to pay for a worker.
+    expect(withParser(undefined, () => workerCount(inputs.slice(0, 10), relevant.slice(0, 10), 'auto'))).toBe(0);
+  });
+
+  it('the CLI reads RABBITMQ4_CODEMOD_WORKERS: unset or auto means auto, a number means that many threads', async () => {
+    const { workersSetting } = await import('../src/cli/scan');
+    const read = (v: string | undefined) => {
+      const before = process.env.RABBITMQ4_CODEMOD_WORKERS;
+      if (v === undefined) delete process.env.RABBITMQ4_CODEMOD_WORKERS;
+      else process.env.RABBITMQ4_CODEMOD_WORKERS = v;
+      try {
+        return workersSetting();
+      } finally {
+        if (before === undefined) delete process.env.RABBITMQ4_CODEMOD_WORKERS;
+        else process.env.RABBITMQ4_CODEMOD_WORKERS = before;
+      }
+    };
+    expect([read(undefined), read(''), read('auto'), read('1'), read('0'), read('3')]).toEqual(['auto', 'auto', 'auto', 1, 0, 3]);
+  });
+});
+
 describe('progress', () => {
   const sink = (isTTY: boolean) => {
     const out: string[] = [];

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueueType } from '../model';
-import { isJsonPath, looksLikeJsonConfig } from '../parse';
+import { isJsonPath, looksLikeJsonConfig, parsesNatively } from '../parse';
 import { diskHost, resolveRelative } from '../resolve/module-resolution';
 import type { Analysis, FileResult, SourceInput } from './analyze';
 import { finishAnalysis, isRelevant, prepareAnalysis, queueFacts } from './analyze';
@@ -51,6 +51,8 @@ function threadLimit(setting: WorkersSetting | undefined): number {
   // Running from TypeScript sources (tests through vitest), there is no compiled worker script.
   if (!fs.existsSync(WORKER_SCRIPT)) return 0;
   if (setting !== 'auto') return Math.max(0, Math.floor(setting));
+  // Babel (the fallback parser) warms up anew in every thread: on two cores that cost more than the second core gave.
+  if (!parsesNatively()) return 0;
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   return cores > 1 ? Math.min(cores, 8) : 0;
 }

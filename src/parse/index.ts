@@ -87,6 +87,11 @@ function chosenParser(): 'oxc' | 'babel' {
   return process.env.RABBITMQ4_CODEMOD_PARSER === 'babel' ? 'babel' : 'oxc';
 }
 
+/** True when files are parsed natively (oxc), without a JIT warm-up for every thread that parses. */
+export function parsesNatively(): boolean {
+  return chosenParser() === 'oxc' && oxcParser() !== undefined;
+}
+
 function sourceTypeOf(path: string, at: SliceStart | undefined): 'module' | 'script' | 'unambiguous' {
   return at?.module ? 'module' : /\.cjs$/.test(path) ? 'script' : 'unambiguous';
 }
