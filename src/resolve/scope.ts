@@ -37,6 +37,8 @@ export class Scopes {
   constructor(private readonly file: ParsedFile) {}
 
   lookup(name: string, from: Node): Binding | undefined {
+    // Most names looked up and found nowhere are globals (String, JSON, console): no walk for them.
+    if (!this.declaredNames().has(name)) return undefined;
     let cur: Node | undefined = from;
     while (cur) {
       const bindings = this.bindingsOf(cur);
@@ -59,6 +61,17 @@ export class Scopes {
     return this.assigned.has(name);
   }
 
+  private declared?: Set<string>;
+
+  /** Every name the file declares anywhere (a superset of what any scope's bindings hold). */
+  private declaredNames(): Set<string> {
+    if (!this.declared) {
+      this.declared = new Set();
+      for (const statement of this.file.ast.program.body) for (const name of namesDeclaredIn(statement, this.file)) this.declared.add(name);
+    }
+    return this.declared;
+  }
+
   private bindingsOf(node: Node): Map<string, Binding> | undefined {
     if (!isScope(node)) return undefined;
     let map = SCOPE_BINDINGS.get(node);
@@ -75,6 +88,68 @@ function scopeBindings(scope: Node): Map<string, Binding> {
     collectScope(scope, map);
   }
   return map;
+}
+
+/**
+ * The names declared anywhere in a top-level statement, read off its nodes without building any
+ * scope; kept per statement like SCOPE_BINDINGS (an incremental re-parse keeps unchanged statements).
+ */
+const NAMES_DECLARED_IN = new WeakMap<Node, string[]>();
+
+function namesDeclaredIn(statement: Node, file: ParsedFile): string[] {
+  let names = NAMES_DECLARED_IN.get(statement);
+  if (!names) {
+    names = [];
+    for (const node of file.nodesUnder(statement)) declaredBy(node, names);
+    NAMES_DECLARED_IN.set(statement, names);
+  }
+  return names;
+}
+
+/** The names one node declares, as addStatement and collectScope bind them. */
+function declaredBy(node: Node, out: string[]): void {
+  if (isFunction(node)) {
+    for (const param of node.params) patternNames(param.type === 'TSParameterProperty' ? param.parameter : param, out);
+    if ((node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression') && node.id) out.push(node.id.name);
+    return;
+  }
+  switch (node.type) {
+    case 'VariableDeclarator':
+      patternNames(node.id, out);
+      return;
+    case 'ClassDeclaration':
+    case 'TSEnumDeclaration':
+      if (node.id) out.push(node.id.name);
+      return;
+    case 'ImportDefaultSpecifier':
+    case 'ImportNamespaceSpecifier':
+    case 'ImportSpecifier':
+      out.push(node.local.name);
+      return;
+    case 'CatchClause':
+      if (node.param) patternNames(node.param, out);
+      return;
+  }
+}
+
+function patternNames(pattern: Node, out: string[]): void {
+  switch (pattern.type) {
+    case 'Identifier':
+      out.push(pattern.name);
+      return;
+    case 'AssignmentPattern':
+      patternNames(pattern.left, out);
+      return;
+    case 'ObjectPattern':
+      for (const prop of pattern.properties) patternNames(prop.type === 'RestElement' ? prop.argument : prop.value, out);
+      return;
+    case 'ArrayPattern':
+      for (const el of pattern.elements) if (el) patternNames(el, out);
+      return;
+    case 'RestElement':
+      patternNames(pattern.argument, out);
+      return;
+  }
 }
 
 /** The names a top-level statement declares, in the order `addStatement` sets them. */
