@@ -210,7 +210,7 @@ const m = machine();
 console.log(`# rabbitmq4-codemod benchmark`);
 console.log(`\nmachine: ${m.nproc} CPUs (nproc), ${m.model}, ${m.ram} RAM, Node ${m.node}, ${m.os}`);
 console.log(`ast-grep: ${astGrepBinary() ?? 'not found (npm i -D @ast-grep/cli)'}; CPU time and memory: ${TIME ? `${TIME} -f '%M %U %S'` : 'not measured (no GNU time)'}`);
-console.log(`rounds: ${ROUNDS}, alternating, medians; scan worker threads: ${process.env.RABBITMQ4_CODEMOD_WORKERS || 'auto (default: one per core once 200 files need parsing; RABBITMQ4_CODEMOD_WORKERS=N)'}; load average at start: ${load()}`);
+console.log(`rounds: ${ROUNDS}, alternating, medians; scan worker threads: ${process.env.RABBITMQ4_CODEMOD_WORKERS || 'auto (default: one per core once 500 files need parsing; RABBITMQ4_CODEMOD_WORKERS=N)'}; load average at start: ${load()}`);
 const results = CORPORA.map(bench);
 console.log(`\nload average at end: ${load()}`);
 console.log(`\n### Targets\n`);

@@ -118,7 +118,7 @@ describe('worker threads', () => {
 
 describe('threads by default', () => {
   const dist = path.join(ROOT, 'dist');
-  const inputs = Array.from({ length: 250 }, (_, i) => ({ path: `src/w${i}.ts`, text: WORKER }));
+  const inputs = Array.from({ length: 600 }, (_, i) => ({ path: `src/w${i}.ts`, text: WORKER }));
   const relevant = inputs.map(() => true);
   const withParser = <T>(parser: string | undefined, run: () => T): T => {
     const before = process.env.RABBITMQ4_CODEMOD_PARSER;

@@ -27,8 +27,8 @@ import type { AnalyzeOptions } from './options';
  * reads the workers' messages with `receiveMessageOnPort`.
  */
 
-/** Parallel analysis starts at this many files that need parsing... */
-export const MIN_PARALLEL_FILES = 200;
+/** Parallel analysis starts at this many files that need parsing (on 2 cores a worker broke even at ~500 dense files, bench/RESULTS.md)... */
+export const MIN_PARALLEL_FILES = 500;
 /** ...or this many bytes of them. */
 export const MIN_PARALLEL_BYTES = 5 * 1024 * 1024;
 /** A worker that sends nothing for this long is given up on (the run goes on single-threaded). */
