@@ -116,21 +116,23 @@ describe('worker threads', () => {
   });
 });
 
+/** Runs `run` with an environment variable set (or unset), restoring it after. */
+function withEnv<T>(name: string, value: string | undefined, run: () => T): T {
+  const before = process.env[name];
+  const set = (v: string | undefined) => (v === undefined ? delete process.env[name] : (process.env[name] = v));
+  set(value);
+  try {
+    return run();
+  } finally {
+    set(before);
+  }
+}
+
 describe('threads by default', () => {
   const dist = path.join(ROOT, 'dist');
   const inputs = Array.from({ length: 600 }, (_, i) => ({ path: `src/w${i}.ts`, text: WORKER }));
   const relevant = inputs.map(() => true);
-  const withParser = <T>(parser: string | undefined, run: () => T): T => {
-    const before = process.env.RABBITMQ4_CODEMOD_PARSER;
-    if (parser === undefined) delete process.env.RABBITMQ4_CODEMOD_PARSER;
-    else process.env.RABBITMQ4_CODEMOD_PARSER = parser;
-    try {
-      return run();
-    } finally {
-      if (before === undefined) delete process.env.RABBITMQ4_CODEMOD_PARSER;
-      else process.env.RABBITMQ4_CODEMOD_PARSER = before;
-    }
-  };
+  const withParser = <T>(parser: string | undefined, run: () => T): T => withEnv('RABBITMQ4_CODEMOD_PARSER', parser, run);
 
   it('scan uses one thread per core (auto) with the native parser, and this thread only with Babel, whose warm-up every thread pays', () => {
     const { workerCount } = require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers');
@@ -145,17 +147,7 @@ describe('threads by default', () => {
 
   it('the CLI reads RABBITMQ4_CODEMOD_WORKERS: unset or auto means auto, a number means that many threads', async () => {
     const { workersSetting } = await import('../src/cli/scan');
-    const read = (v: string | undefined) => {
-      const before = process.env.RABBITMQ4_CODEMOD_WORKERS;
-      if (v === undefined) delete process.env.RABBITMQ4_CODEMOD_WORKERS;
-      else process.env.RABBITMQ4_CODEMOD_WORKERS = v;
-      try {
-        return workersSetting();
-      } finally {
-        if (before === undefined) delete process.env.RABBITMQ4_CODEMOD_WORKERS;
-        else process.env.RABBITMQ4_CODEMOD_WORKERS = before;
-      }
-    };
+    const read = (v: string | undefined) => withEnv('RABBITMQ4_CODEMOD_WORKERS', v, workersSetting);
     expect([read(undefined), read(''), read('auto'), read('1'), read('0'), read('3')]).toEqual(['auto', 'auto', 'auto', 1, 0, 3]);
   });
 });

@@ -56,7 +56,7 @@ export function exitCode(severities: Severity[], hadErrors: boolean, failOn: Sev
 /**
  * Worker threads: one per core (this thread included) once enough files need parsing (`auto`, the
  * default), or RABBITMQ4_CODEMOD_WORKERS=N threads (0 or 1: this thread only). With the native
- * parser, two threads scan the dense benchmark corpus in ~15% less time than one on two cores
+ * parser, two threads scan the dense benchmark corpus in ~10% less time than one on two cores
  * (bench/RESULTS.md).
  */
 export function workersSetting(): WorkersSetting {
