@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeAtomic } from '../src/fix/write';
-import { cli, project } from './helpers';
+import { spawnSync } from 'node:child_process';
+import { BIN, cli, project } from './helpers';
 
 const T = "import amqp from 'amqplib';\n";
 
@@ -91,6 +92,19 @@ describe('bad input is reported, skipped and never touched, and the run goes on'
       { file: 'vendor/bundle.min.js', message: 'skipped: minified or generated bundle (very long lines)' },
     ]);
     expect(report.summary).toMatchObject({ parseErrors: 1, skipped: 3 });
+  });
+
+  it('a tree too deep for any parser to walk is a parse error of that file, with either parser, and the rest is analysed', () => {
+    const deep = `${T}export const nested = ${'[\n'.repeat(3000)}${']'.repeat(3000)};\n`;
+    const ok = `${T}export const f = (ch: amqp.Channel) => ch.assertQueue('jobs', { durable: false });\n`;
+    const dir = project({ 'src/deep.ts': deep, 'src/ok.ts': ok }, { git: true });
+    for (const parser of ['oxc', 'babel']) {
+      const r = spawnSync(process.execPath, [BIN, 'scan', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, RABBITMQ4_CODEMOD_PARSER: parser } });
+      expect(r.status, `${parser}: ${r.stderr}`).toBe(1);
+      const report = JSON.parse(r.stdout);
+      expect(report.errors).toEqual([{ file: 'src/deep.ts', message: 'cannot parse: Maximum call stack size exceeded', line: 1, column: 1 }]);
+      expect(report.findings.map((f: { file: string }) => f.file)).toEqual(['src/ok.ts']);
+    }
   });
 
   it('fix --write fixes everything fixable and changes no other byte', () => {

@@ -98,12 +98,20 @@ function sourceTypeOf(path: string, at: SliceStart | undefined): 'module' | 'scr
 
 const FILE_START = { index: 0, line: 1, column: 0 };
 
-/** Babel's tree of a source file through oxc; undefined when oxc refuses the text or cannot be loaded here. */
+/**
+ * Babel's tree of a source file through oxc; undefined when oxc refuses the text, cannot be loaded
+ * here, or its tree is too deep to convert (the recursive walk runs out of stack: Babel then decides).
+ */
 export function parseSourceWithOxc(text: string, path: string, at?: SliceStart): ParseResult | undefined {
   const oxc = oxcParser();
   if (!oxc) return undefined;
-  const ast = parseWithOxc(oxc, text, oxcLangOf(path), sourceTypeOf(path, at), at ?? FILE_START);
-  return ast && { ok: true, ast };
+  try {
+    const ast = parseWithOxc(oxc, text, oxcLangOf(path), sourceTypeOf(path, at), at ?? FILE_START);
+    return ast && { ok: true, ast };
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
 }
 
 export function parseSourceWithBabel(text: string, path: string, at?: SliceStart): ParseResult {
