@@ -2,6 +2,7 @@ import type * as t from '@babel/types';
 import { memberName, propertyKeyName, unwrap, type Node } from '../parse/ast';
 import type { FileModel } from '../model';
 import type { ClientModule, FileContext } from './types';
+import type { Value } from '../resolve/values';
 import { addMoleculerAmqp, amqpOptionsOf, optionsOf, renderMoleculerAmqp, type AmqpOptions, type MoleculerAmqpSpec } from './shared/moleculer-amqp';
 import { exportPath, importsPackage } from './shared/rascal-moleculer-config';
 
@@ -26,7 +27,18 @@ export const MOLECULER_TRANSPORTER: MoleculerAmqpSpec = {
   prefetchRead: 'number-or-default',
   // heartbeat, discover, disconnect, info, ping and pong queues are { autoDelete: true }.
   autoDelete: true,
+  // Event, request and response queues get { expires: autoDeleteQueues } (L283-327): true or left
+  // out means 2 minutes, a number that many milliseconds, false (or a negative number) none (L71-78).
+  expires: { option: 'autoDeleteQueues', milliseconds: autoDeleteQueuesExpiry },
 };
+
+const AUTO_DELETE_QUEUES_DEFAULT_MS = 2 * 60 * 1000;
+
+function autoDeleteQueuesExpiry(value: Value | undefined): number | undefined {
+  if (value?.kind !== 'literal') return AUTO_DELETE_QUEUES_DEFAULT_MS;
+  if (typeof value.value === 'number') return value.value >= 0 ? value.value : undefined;
+  return value.value === false ? undefined : AUTO_DELETE_QUEUES_DEFAULT_MS;
+}
 
 export const moleculer: ClientModule = {
   name: 'moleculer',
@@ -39,8 +51,13 @@ export const moleculer: ClientModule = {
   render(subject, intents, ctx) {
     return renderMoleculerAmqp(subject, intents, ctx);
   },
-  advice(subject, ruleId) {
+  advice(subject, ruleId, advice) {
     switch (ruleId) {
+      case 'queue-argument-not-supported':
+        // The transporter's own x-expires (from autoDeleteQueues), not one the user wrote.
+        return advice.includes('autoDeleteQueues (x-expires)')
+          ? "set autoDeleteQueues: false in the transporter's options (it gives its event, request and response queues x-expires from it, 2 minutes when left out), or remove x-queue-type from its queueOptions"
+          : undefined;
       case 'transient-nonexclusive-queue':
         return "leave durable: false out of the transporter's queueOptions: its queues are durable by default (amqplib) and still go away on their own (heartbeat, discover, info and ping queues are auto-delete; the others expire after autoDeleteQueues, 2 minutes by default)";
       case 'auto-ack-consumer':

@@ -1,5 +1,5 @@
 import type { Node } from '../../parse/ast';
-import { defaulted, known, unknown, type AckMode, type FileModel, type FixIntent, type Resolved, type Subject } from '../../model';
+import { defaulted, known, unknown, type AckMode, type FileModel, type FixIntent, type QueueArgument, type Resolved, type Subject } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import { AMQPLIB_DIALECT, readQueueOptions, renderQueueOptionIntents, type QueueOptions, type QueueOptionsSyntax, type RenderResult } from './queue-options';
 import { readBoolean } from './resolved';
@@ -26,6 +26,11 @@ export interface MoleculerAmqpSpec {
   prefetchRead: 'number-or-default' | 'null-is-none';
   /** The library's own queue options under the user's (moleculer: heartbeat queues are auto-delete). */
   autoDelete: boolean;
+  /**
+   * An option from which the library sets x-expires on some of its queues, under the user's queue
+   * options (moleculer: `expires: autoDeleteQueues` on its event, request and response queues).
+   */
+  expires?: { option: string; milliseconds: (value: Value | undefined) => number | undefined };
 }
 
 /** A transporter's / adapter's options: an object, unknown (and why), or none (a URL: all defaults). */
@@ -52,6 +57,8 @@ export function addMoleculerAmqp(ctx: FileContext, model: FileModel, spec: Molec
   const here = (o: Option) => (isWritten(o) && o.file === file ? o.node : undefined);
   const queueOptions = lookup(options, spec.queueOptions);
   const read = readLevel(ctx, spec, queueOptions);
+  const expires = libraryExpires(spec, options, read);
+  if (expires) read.arguments.push(expires);
   const declAt = here(queueOptions) ?? at;
   const name = defaulted(spec.queues, spec.client);
   model.declarations.push({
@@ -142,6 +149,25 @@ function readLevel(ctx: FileContext, spec: MoleculerAmqpSpec, option: Option): Q
   return readQueueOptions(owner.file, owner.resolver, isWritten(option) ? valueNode(option) : undefined, dialect, { defaults });
 }
 
+/** The x-expires the library sets from its own option, unless the user's queue options set one. */
+function libraryExpires(spec: MoleculerAmqpSpec, options: AmqpOptions, read: QueueOptions): QueueArgument | undefined {
+  if (!spec.expires || read.syntax.optionsUnknown || read.arguments.some((a) => a.key === 'x-expires')) return undefined;
+  const { option: name, milliseconds } = spec.expires;
+  const option = lookup(options, [name]);
+  let value: Resolved<number> | undefined;
+  if (option && !isWritten(option)) value = unknown(`the ${name} option is unknown: ${option.unknown}`);
+  else if (!option) {
+    const ms = milliseconds(undefined);
+    value = ms === undefined ? undefined : defaulted(ms, spec.client);
+  } else {
+    const v = option.value();
+    const at = option.file.span(option.node);
+    const ms = v.kind === 'unknown' ? undefined : milliseconds(v);
+    value = v.kind === 'unknown' ? unknown(v.reason, v.origin ?? at) : ms === undefined ? undefined : known(ms, at);
+  }
+  return value && { key: 'x-expires', value, via: 'option', spelledAs: name };
+}
+
 function prefetchOf(spec: MoleculerAmqpSpec, option: Option): Resolved<number> | undefined {
   if (!option) return defaulted(spec.prefetchDefault, spec.client);
   if (!isWritten(option)) return unknown(`the ${spec.prefetch} option is unknown: ${option.unknown}`);
@@ -167,9 +193,12 @@ export function renderMoleculerAmqp(subject: Subject, intents: FixIntent[], ctx:
       const removed = removeConfigProperty(durable);
       return { ok: true, ...removed };
     }
-    // A flag the library sets itself (moleculer's auto-delete heartbeat queues) stays as the library wants it.
-    if (intents.some((i) => i.kind === 'set-flag' && i.flag !== 'durable' && !options.flags[i.flag])) {
-      return { ok: false, reason: `${subject.client} makes some of its queues ${intents.map((i) => (i.kind === 'set-flag' && i.flag !== 'durable' ? FLAG_WORDS[i.flag] : '')).filter(Boolean).join(' and ')} by design` };
+    // What the library sets itself (moleculer's auto-delete heartbeat queues, its expiring event queues) stays as the library wants it.
+    const byDesign = intents.flatMap((i) => (i.kind === 'set-flag' && i.flag !== 'durable' && !options.flags[i.flag] ? [FLAG_WORDS[i.flag]] : []));
+    const libraryArguments = intents.flatMap((i) => (i.kind === 'remove-argument' && !options.argumentSources.has(i.key) ? [librarySetting(subject, i.key)] : []));
+    if (byDesign.length || libraryArguments.length) {
+      const reasons = [byDesign.length ? `${subject.client} makes some of its queues ${byDesign.join(' and ')} by design` : '', ...libraryArguments].filter(Boolean);
+      return { ok: false, reason: reasons.join('; ') };
     }
     return dropEmptiedObject(renderQueueOptionIntents(ctx.file, options, intents), options.options);
   }
@@ -184,6 +213,12 @@ export function renderMoleculerAmqp(subject: Subject, intents: FixIntent[], ctx:
 }
 
 const FLAG_WORDS: Record<string, string> = { exclusive: 'exclusive', autoDelete: 'auto-delete' };
+
+/** Why an argument the library adds (not the user's queue options) is not removed by a rewrite. */
+function librarySetting(subject: Subject, key: string): string {
+  const arg = subject.kind === 'queue-declaration' ? subject.arguments.find((a) => a.key === key) : undefined;
+  return `${subject.client} sets ${key} itself${arg ? ` from its ${arg.spelledAs} option` : ''}`;
+}
 
 function isLiteral(prop: PropertyValue, value: boolean): boolean {
   const v = prop.value();
