@@ -1,4 +1,6 @@
-import { defaulted, known, unknown, type AckMode, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import { booleanOption, optionProp, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
+import { exchangeDeclaration, stringOption } from '../shared/topology';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
 import type { FileContext } from '../types';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../shared/queue-options';
@@ -45,6 +47,8 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
   if (site.declares) {
     const declaration = siteDeclaration(ctx, site, site.options);
     if (declaration) model.declarations.push(declaration);
+    const exchange = siteExchange(ctx, site, inner, open);
+    if (exchange) model.exchanges.push(exchange);
     const globalProp = prop('isGlobalPrefetchCount');
     model.qos.push({
       kind: 'qos',
@@ -100,6 +104,24 @@ function siteDeclaration(ctx: FileContext, site: RmqSite, value: RmqOptionsValue
     rebuild: (other) => siteDeclaration(other as FileContext, site, site.reread(other as FileContext)) ?? declaration,
   };
   return declaration;
+}
+
+/**
+ * The exchange the site asserts: `assertExchange(exchange ?? queue, exchangeType ?? 'topic', { durable:
+ * true, arguments: exchangeArguments })`, by a server when `exchange` or `wildcards` is set, by a client
+ * with `wildcards` or a fanout `exchangeType` (server-rmq.js / client-rmq.js setupChannel, v11).
+ */
+function siteExchange(ctx: FileContext, site: RmqSite, inner: ObjectValue | undefined, open: string | undefined): ExchangeDeclaration | undefined {
+  const options: Options = inner ? { object: inner } : { unknownReason: open };
+  const isTrue = (r: Resolved<boolean | string>, value: boolean | string) => r.kind === 'known' && r.value === value;
+  const type = stringOption(options, 'exchangeType', 'topic', NESTJS_LIBRARY);
+  const named = optionProp(options, 'exchange').prop;
+  const wildcards = isTrue(booleanOption(options, 'wildcards', false, NESTJS_LIBRARY), true);
+  const asserts = site.role === 'server' ? !!named || wildcards : site.role === 'client' && (wildcards || isTrue(type, 'fanout'));
+  if (!asserts) return undefined;
+  const head = { id: `${NESTJS_LIBRARY}:exchange:${site.at.start}`, client: NESTJS_LIBRARY, at: ctx.file.span(site.at), statementStart: lineAnchor(ctx.file, site.at), callee: site.callee };
+  const name = named ? stringOption(options, 'exchange', '', NESTJS_LIBRARY) : queueName(inner, open);
+  return exchangeDeclaration(head, { name, type, durable: defaulted(true, NESTJS_LIBRARY), args: optionProp(options, 'exchangeArguments').prop?.value() }, { site });
 }
 
 /** `options.queue`; left out (or '') the name depends on the Nest version, so it is unknown. */
