@@ -1,6 +1,8 @@
 import type * as t from '@babel/types';
 import { isCall, type Node } from '../parse/ast';
-import { defaulted, known, unknown, type AckMode, type QueueDeclaration, type Resolved } from '../model';
+import { defaulted, known, unknown, valueOf, type AckMode, type ExchangeDeclaration, type QueueDeclaration, type Resolved } from '../model';
+import { booleanOption, optionsOf } from './shared/rabbitmq-client-cloudamqp-subjects';
+import { argumentsTable, exchangeSubject, stringOption } from './shared/topology';
 import type { ClientModule, FileContext } from './types';
 import { shared } from './types';
 import { LibraryObjects, type LibraryShape, type Tracked } from './shared/library-objects';
@@ -71,6 +73,9 @@ export const nodeAmqp: ClientModule = {
       if (receiver.kind === 'connection' && method === 'queue') {
         const decl = declareQueue(ctx, node);
         if (decl) model.declarations.push(decl);
+      } else if (receiver.kind === 'connection' && method === 'exchange') {
+        const exchange = declareExchange(ctx, node);
+        if (exchange) model.exchanges.push(exchange);
       } else if (receiver.kind === 'queue' && (method === 'subscribe' || method === 'subscribeJSON' || method === 'subscribeRaw')) {
         model.consumers.push(queueConsumer(ctx, node, receiver, method));
       }
@@ -104,6 +109,22 @@ function declareQueue(ctx: FileContext, call: CallNode): QueueDeclaration | unde
     rebuild: (other) => declareQueue(other as FileContext, call) ?? decl,
   });
   return decl;
+}
+
+/**
+ * `connection.exchange(name, options?, openCallback?)` (lib/exchange.js L63-108): declared with
+ * `type: options.type || 'topic'`, `durable: !!options.durable` and `arguments`, unless the name is ''
+ * or starts with `amq.` (pre-declared), or `noDeclare` / `passive` (a passive declare checks no type) is set.
+ */
+function declareExchange(ctx: FileContext, call: CallNode): ExchangeDeclaration | undefined {
+  const [nameNode, second] = argumentNodes(call);
+  const optionsNode = nonFunction(second);
+  const options = optionsOf(ctx, optionsNode, 'exchange options');
+  const name = stringArgument(ctx, nameNode, NAME);
+  if (name.kind !== 'unknown' && (name.value === '' || name.value.startsWith('amq.'))) return undefined;
+  const skipped = (key: string) => valueOf(booleanOption(options, key, false, NAME)) === true;
+  if (skipped('noDeclare') || skipped('passive')) return undefined;
+  return exchangeSubject(ctx, call, NAME, { name, type: stringOption(options, 'type', 'topic', NAME), durable: booleanOption(options, 'durable', false, NAME), args: argumentsTable(options) });
 }
 
 /** node-amqp declares a name starting with `amq.` as '' (a server-named queue), lib/queue.js. */
