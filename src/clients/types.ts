@@ -1,15 +1,9 @@
+// What a client module is: its syntax knowledge, behind one interface the engine calls.
 import type { ParsedFile } from '../parse/ast';
+import type { FileContext } from '../resolve/file-context';
 import type { FileModel, FixIntent, Subject } from '../model';
-import type { ValueResolver } from '../resolve/values';
-import type { RenderResult } from './shared/queue-options';
 
-/** Per-file state shared by the clients that analyse the file. */
-export interface FileContext {
-  file: ParsedFile;
-  resolver: ValueResolver;
-  /** Caches clients share (e.g. one channel tracker for amqplib and amqp-connection-manager). */
-  shared: Map<string, unknown>;
-}
+import type { RenderResult } from '../fix/render-result';
 
 /** A client library: knows its syntax and defaults, never what RabbitMQ refuses. */
 export interface ClientModule {
@@ -25,13 +19,4 @@ export interface ClientModule {
    * channel calls), for a subject it recognised; undefined keeps the rule's wording.
    */
   advice?(subject: Subject, ruleId: string, advice: string): string | undefined;
-}
-
-export function shared<T>(ctx: FileContext, key: string, make: () => T): T {
-  let value = ctx.shared.get(key) as T | undefined;
-  if (value === undefined) {
-    value = make();
-    ctx.shared.set(key, value);
-  }
-  return value;
 }

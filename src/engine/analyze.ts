@@ -1,6 +1,7 @@
+// The engine: files parsed and modelled by the clients, wrappers expanded, rules run, findings and edits made.
 import { CLIENTS, clientByName } from '../clients';
-import type { FileContext } from '../clients/types';
-import type { RenderResult } from '../clients/shared/queue-options';
+import type { FileContext } from '../resolve/file-context';
+import type { RenderResult } from '../fix/render-result';
 import { ParsedFile } from '../parse/ast';
 import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError, type ParseResult } from '../parse';
 import { ValueResolver } from '../resolve/values';

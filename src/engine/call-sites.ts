@@ -1,7 +1,8 @@
+// The calls of a function in its file and in the files that import it (wrapper expansion).
 import type * as t from '@babel/types';
 import * as path from 'node:path';
 import { isCall, memberName, unwrap, type Node } from '../parse/ast';
-import type { FileContext } from '../clients/types';
+import type { FileContext } from '../resolve/file-context';
 import type { Project } from '../resolve/project';
 import { functionName } from '../resolve/values';
 

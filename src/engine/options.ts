@@ -1,3 +1,4 @@
+// The analysis options (target, rules, fix modes) and their defaults.
 import { DEFAULT_TARGET, type TargetVersion } from '../model';
 import type { SourceHost } from '../resolve/module-resolution';
 import type { ParseCache } from './parse-cache';

@@ -1,3 +1,4 @@
+// A whole run over paths: discover, read (skipping binary, minified and oversize files), analyse.
 import * as fs from 'node:fs';
 import { discover, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type SourceInput } from './analyze';

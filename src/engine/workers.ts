@@ -1,3 +1,4 @@
+// Parallel analysis in worker threads, for runs large enough to pay for it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -5,8 +6,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { QueueType } from '../model';
 import { isJsonPath, looksLikeJsonConfig, parsesNatively } from '../parse';
 import { diskHost, resolveRelative } from '../resolve/module-resolution';
-import type { Analysis, FileResult, SourceInput } from './analyze';
-import { finishAnalysis, isRelevant, prepareAnalysis, queueFacts } from './analyze';
+import { finishAnalysis, isRelevant, prepareAnalysis, queueFacts, type Analysis, type FileResult, type SourceInput } from './analyze';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps/manifests';
 import type { AnalyzeOptions } from './options';
 

@@ -1,3 +1,4 @@
+// Finds what a module exports under a name (ESM and CommonJS).
 import type * as t from '@babel/types';
 import { memberName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { Value, ValueResolver } from './values';

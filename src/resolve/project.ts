@@ -1,5 +1,6 @@
+// The files of one analysis, parsed on demand, and imported values resolved across them.
 import * as path from 'node:path';
-import type { FileContext } from '../clients/types';
+import type { FileContext } from './file-context';
 import type { Node } from '../parse/ast';
 import { findExport, isFunctionLike } from './exports';
 import { resolveNonRelative, resolveRelative, TsconfigCache, type SourceHost } from './module-resolution';

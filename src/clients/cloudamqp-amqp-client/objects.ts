@@ -1,7 +1,7 @@
+// Which expressions are @cloudamqp/amqp-client clients, connections, channels, sessions and queues.
 import type { Node } from '../../parse/ast';
-import type { FileContext } from '../types';
-import { shared } from '../types';
-import { LibraryObjects, type LibraryShape } from '../shared/rabbitmq-client-cloudamqp-objects';
+import { shared, type FileContext } from '../../resolve/file-context';
+import { LibraryObjects, type LibraryShape } from '../object-api/objects';
 
 /**
  * What an expression is, in @cloudamqp/amqp-client (named exports only). An AMQPQueue from

@@ -1,7 +1,7 @@
+// Which expressions are rabbitmq-client connections, channels, consumers and publishers.
 import type { Node } from '../../parse/ast';
-import type { FileContext } from '../types';
-import { shared } from '../types';
-import { LibraryObjects, type LibraryShape } from '../shared/rabbitmq-client-cloudamqp-objects';
+import { shared, type FileContext } from '../../resolve/file-context';
+import { LibraryObjects, type LibraryShape } from '../object-api/objects';
 
 /** What an expression is, in rabbitmq-client (src/index.ts exports Connection, default Connection, and types). */
 export type RabbitmqClientKind =
