@@ -75,6 +75,9 @@ interface DeclarationPlan {
   notRewritten?: string;
 }
 
+/** Every client library's object shapes, for the project-level tracker. */
+const SHAPES = CLIENTS.flatMap((c) => c.shapes ?? []);
+
 /** True if the file can involve a supported client at all (the fast prefilter). */
 export function isRelevant(text: string): boolean {
   return MENTIONS ? MENTIONS.test(text) : CLIENTS.some((c) => c.mentions.test(text));
@@ -106,7 +109,8 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   const overlay = new Map(inputs.map((i) => [i.absolute ?? path.resolve(cwd, i.path), i.text]));
   const host = overlayHost(overlay, options.followImports === false ? undefined : (options.files ?? DISK));
   const parse = (absolute: string, text: string, parser: () => ParseResult) => options.parseCache?.parse(absolute, text, parser) ?? parser();
-  const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse));
+  const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse), SHAPES);
+  project.inputs = [...overlay.keys()];
   const states = new Map<string, FileState>();
   for (const input of inputs) {
     const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project, parse, options.parseEverything);

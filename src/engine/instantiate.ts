@@ -4,7 +4,7 @@ import type { FileContext } from '../resolve/file-context';
 import type { ParamOrigin, QueueDeclaration, Resolved } from '../model';
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
-import { calledName, callSitesOf, type CallSite } from './call-sites';
+import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 
 const MAX_LEVELS = 3;
 

@@ -38,6 +38,10 @@ export function findExport(file: ParsedFile, name: string): ExportTarget {
       case 'ExportAllDeclaration':
         stars.push(stmt.source.value);
         break;
+      case 'TSExportAssignment':
+        // TypeScript's `export = value`: the module's value, as `module.exports = value`.
+        commonjs = stmt.expression as Node;
+        break;
       case 'ExpressionStatement': {
         const e = stmt.expression;
         if (e.type !== 'AssignmentExpression' || e.left.type !== 'MemberExpression') break;

@@ -6,6 +6,7 @@ import type { FileContext } from '../../resolve/file-context';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish } from '../amqplib-family/calls';
 import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
+import { ACM_SHAPE } from '../amqplib-family/shapes';
 
 /**
  * amqp-connection-manager's ChannelWrapper: assertQueue, assertExchange, deleteQueue and consume (with its `prefetch` option)
@@ -15,14 +16,14 @@ import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topolog
  */
 export const amqpConnectionManager: ClientModule = {
   name: 'amqp-connection-manager',
+  shapes: [ACM_SHAPE],
   mentions: /amqp-connection-manager|ChannelWrapper/,
   analyze(ctx: FileContext, model: FileModel) {
     const channels = amqplibChannels(ctx);
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
-      const opened = channels.kindOf(node);
-      if (opened?.kind === 'acm-manager') model.opens.push(amqplibOpen(ctx, node, 'amqp-connection-manager', 'connection'));
-      else if (opened?.kind === 'acm-wrapper' && opened.key.startsWith('call:')) model.opens.push(amqplibOpen(ctx, node, 'amqp-connection-manager', 'channel'));
+      const opened = channels.opens(node);
+      if (opened?.library === 'amqp-connection-manager') model.opens.push(amqplibOpen(ctx, node, 'amqp-connection-manager', opened.what));
       const m = calleeMethod(node);
       if (!m) continue;
       const wrapper = channels.wrapperOf(m.object);

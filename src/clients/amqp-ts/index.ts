@@ -8,7 +8,7 @@ import { editObject } from '../../fix/object-edit';
 import type { ObjectValue } from '../../resolve/values';
 import type { ClientModule } from '../types';
 import { contextOf, shared, type FileContext } from '../../resolve/file-context';
-import { LibraryObjects, type LibraryShape, type Tracked } from '../queue-object-libraries/objects';
+import { LibraryObjects, shapeOf, type Tracked } from '../queue-object-libraries/objects';
 import {
   ackFromNoAck,
   argumentNodes,
@@ -35,8 +35,10 @@ const DIALECT: QueueOptionsDialect = { ...AMQPLIB_DIALECT, library: NAME };
 const CLASSES: Record<string, string> = { Connection: 'connection-class', Queue: 'queue-class', Exchange: 'exchange-class' };
 const TYPES: Record<string, string> = { Connection: 'connection', Queue: 'queue', Exchange: 'exchange' };
 
-const SHAPE: LibraryShape = {
-  module: (source) => (/^(amqp-ts|@droidsolutions-oss\/amqp-ts)$/.test(source) ? 'module' : undefined),
+const SHAPE = shapeOf({
+  library: NAME,
+  source: /^(amqp-ts|@droidsolutions-oss\/amqp-ts)$/,
+  module: 'module',
   member: (kind, name) => (kind === 'module' ? CLASSES[name] : undefined),
   construct: (kind) => (kind === 'connection-class' ? 'connection' : undefined),
   method: (kind, method) => {
@@ -46,7 +48,7 @@ const SHAPE: LibraryShape = {
     return undefined;
   },
   typeName: (exported) => TYPES[exported],
-};
+});
 
 const CONSUME = new Set(['activateConsumer', 'startConsumer']);
 
@@ -59,7 +61,7 @@ interface AmqpTsDeclarationSyntax {
 }
 
 function objects(ctx: FileContext): LibraryObjects {
-  return shared(ctx, 'amqp-ts-objects', () => new LibraryObjects(ctx.file, ctx.resolver.scopes, SHAPE));
+  return shared(ctx, 'amqp-ts-objects', () => new LibraryObjects(ctx, NAME));
 }
 
 /**
@@ -72,6 +74,7 @@ function objects(ctx: FileContext): LibraryObjects {
  */
 export const amqpTs: ClientModule = {
   name: NAME,
+  shapes: [SHAPE],
   mentions: /amqp-ts/,
   analyze(ctx, model) {
     const objs = objects(ctx);
@@ -169,7 +172,7 @@ function topology(ctx: FileContext, call: CallNode, model: FileModel, seen: Set<
 /** The declareQueue call a queue object comes from, if it is in this file. */
 function declaringCall(ctx: FileContext, queue: Tracked): CallNode | undefined {
   const origin = queue.origin;
-  if (!isCall(origin)) return undefined;
+  if (queue.foreign || !isCall(origin)) return undefined;
   const call = objects(ctx).methodCall(origin);
   return call?.receiver.kind === 'connection' && call.method === 'declareQueue' ? origin : undefined;
 }

@@ -17,7 +17,7 @@ import { payloadBytes, routeOf, stringArg } from '../model-builders/publish-fact
 import { queueBindingAt } from '../model-builders/queue-binding';
 
 export function amqplibChannels(ctx: FileContext): AmqplibChannels {
-  return shared(ctx, 'amqplib-channels', () => new AmqplibChannels(ctx.file, ctx.resolver.scopes));
+  return shared(ctx, 'amqplib-channels', () => new AmqplibChannels(ctx));
 }
 
 function args(call: CallNode): (Node | undefined)[] {

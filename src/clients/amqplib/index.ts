@@ -6,6 +6,7 @@ import type { FileContext } from '../../resolve/file-context';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from '../amqplib-family/calls';
 import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
+import { AMQPLIB_SHAPE } from '../amqplib-family/shapes';
 
 const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue', 'assertExchange', 'deleteQueue']);
 
@@ -16,22 +17,22 @@ const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'pub
  */
 export const amqplib: ClientModule = {
   name: 'amqplib',
+  shapes: [AMQPLIB_SHAPE],
   mentions: /amqplib|amqp-connection-manager|assertQueue/,
   analyze(ctx: FileContext, model: FileModel) {
     const channels = amqplibChannels(ctx);
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
-      const opened = channels.kindOf(node);
-      if (opened?.kind === 'amqplib-connection') model.opens.push(amqplibOpen(ctx, node, 'amqplib', 'connection'));
-      else if (opened?.kind === 'channel' && opened.key.startsWith('call:')) model.opens.push(amqplibOpen(ctx, node, 'amqplib', 'channel'));
+      const opened = channels.opens(node);
+      if (opened?.library === 'amqplib') model.opens.push(amqplibOpen(ctx, node, 'amqplib', opened.what));
       const m = calleeMethod(node);
       if (!m || !CHANNEL_CALLS.has(m.method)) continue;
-      let channel = channels.channelOf(m.object);
+      let channel: { client: string; key: string; confirm: boolean | 'unknown' } | undefined = channels.channelOf(m.object);
       if (!channel) {
         // A receiver we cannot trace (e.g. a channel handed in from another module) in a file that
         // uses amqplib, or a helper's parameter: its assertQueue is amqplib's. Other calls need a proven channel.
-        if (m.method !== 'assertQueue' || channels.kindOf(m.object) || !(channels.importsLibrary || channels.isUntracedParameter(m.object))) continue;
-        channel = { kind: 'channel', client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
+        if (m.method !== 'assertQueue' || channels.isTracked(m.object) || !(channels.importsLibrary || channels.isUntracedParameter(m.object))) continue;
+        channel = { client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
       }
       switch (m.method) {
         case 'assertQueue':

@@ -7,7 +7,7 @@ import type { FileModel, Resolved } from '../../model';
 import type { ClientModule } from '../types';
 import type { FileContext } from '../../resolve/file-context';
 import type { CallNode } from '../model-builders/resolved';
-import { cloudamqpObjects, type CloudamqpKind } from './objects';
+import { cloudamqpObjects, type CloudamqpKind, CLOUDAMQP_SHAPE } from './objects';
 import { channelQueueDeclaration, LIBRARY, sessionQueueDeclaration } from './declarations';
 import { basicConsumeCall, qosCall, subscribeCall } from './consumers';
 import { renderCloudamqp } from './render';
@@ -27,6 +27,7 @@ const PUBLISH_METHODS = ['basicPublish', 'publish'];
  */
 export const cloudamqpAmqpClient: ClientModule = {
   name: LIBRARY,
+  shapes: [CLOUDAMQP_SHAPE],
   mentions: /@cloudamqp\/amqp-client/,
   analyze(ctx: FileContext, model: FileModel) {
     const objects = cloudamqpObjects(ctx);

@@ -5,7 +5,7 @@ import { defaulted, known, unknown, valueOf, type AckMode, type ExchangeDeclarat
 import type { ObjectValue } from '../../resolve/values';
 import type { ClientModule } from '../types';
 import { contextOf, shared, type FileContext } from '../../resolve/file-context';
-import { LibraryObjects, type LibraryShape } from '../queue-object-libraries/objects';
+import { LibraryObjects, shapeOf } from '../queue-object-libraries/objects';
 import { ackFromNoAck, argumentNodes, calleeLabel, connectionOpen, consumer, entryPlace, isLiteralTrue, numberProperty, queueDeclaration, stringArgument, stringProperty } from '../queue-object-libraries/model';
 import { AMQPLIB_DIALECT, AMQPLIB_PROMOTED_OPTIONS, readQueueOptions, renderQueueOptionIntents, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { amqplibPublish } from '../amqplib-family/calls';
@@ -41,12 +41,10 @@ const DIALECT: QueueOptionsDialect = {
 /** Options foo-foo-mq leaves out of a quorum queue's declaration itself. */
 const QUORUM_STRIPPED = ['exclusive', 'autoDelete'] as const;
 
-const SHAPE: LibraryShape = {
-  module: (source) => (/^(foo-foo-mq|rabbot|wascally)$/.test(source) ? 'broker' : undefined),
-};
+const SHAPE = shapeOf({ library: NAME, source: /^(foo-foo-mq|rabbot|wascally)$/, module: 'broker' });
 
 function objects(ctx: FileContext): LibraryObjects {
-  return shared(ctx, 'foo-foo-mq-objects', () => new LibraryObjects(ctx.file, ctx.resolver.scopes, SHAPE));
+  return shared(ctx, 'foo-foo-mq-objects', () => new LibraryObjects(ctx, NAME));
 }
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
@@ -68,6 +66,7 @@ interface QueueConfig {
  */
 export const fooFooMq: ClientModule = {
   name: NAME,
+  shapes: [SHAPE],
   mentions: /foo-foo-mq|rabbot|wascally/,
   analyze(ctx, model) {
     const objs = objects(ctx);

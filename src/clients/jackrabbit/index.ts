@@ -6,7 +6,7 @@ import { defaulted, unknown, type FileModel, type FixIntent, type QueueDeclarati
 import type { ObjectValue } from '../../resolve/values';
 import type { ClientModule } from '../types';
 import { shared, type FileContext } from '../../resolve/file-context';
-import { LibraryObjects, type LibraryShape, type Tracked } from '../queue-object-libraries/objects';
+import { LibraryObjects, shapeOf, type Tracked } from '../queue-object-libraries/objects';
 import { AMQPLIB_DIALECT, readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { type RenderResult } from '../../fix/render-result';
 
@@ -20,15 +20,17 @@ const DIALECT: QueueOptionsDialect = { ...AMQPLIB_DIALECT, library: NAME };
 const DEFAULT_PREFETCH = 1;
 const EXCHANGES = new Set(['default', 'direct', 'fanout', 'topic', 'exchange']);
 
-const SHAPE: LibraryShape = {
-  module: (source) => (/^(@pager\/jackrabbit|jackrabbit)$/.test(source) ? 'factory' : undefined),
+const SHAPE = shapeOf({
+  library: NAME,
+  source: /^(@pager\/jackrabbit|jackrabbit)$/,
+  module: 'factory',
   call: (kind) => (kind === 'factory' ? 'rabbit' : undefined),
   method: (kind, method) => {
     if (kind === 'rabbit' && EXCHANGES.has(method)) return 'exchange';
     if (kind === 'exchange' && method === 'queue') return 'queue';
     return undefined;
   },
-};
+});
 
 interface JackrabbitDeclarationSyntax {
   options: QueueOptionsSyntax;
@@ -37,7 +39,7 @@ interface JackrabbitDeclarationSyntax {
 }
 
 function objects(ctx: FileContext): LibraryObjects {
-  return shared(ctx, 'jackrabbit-objects', () => new LibraryObjects(ctx.file, ctx.resolver.scopes, SHAPE));
+  return shared(ctx, 'jackrabbit-objects', () => new LibraryObjects(ctx, NAME));
 }
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
@@ -49,6 +51,7 @@ type CallNode = t.CallExpression | t.OptionalCallExpression;
  */
 export const jackrabbit: ClientModule = {
   name: NAME,
+  shapes: [SHAPE],
   mentions: /jackrabbit/,
   analyze(ctx, model) {
     const objs = objects(ctx);
@@ -105,7 +108,7 @@ function queueConsumer(ctx: FileContext, call: CallNode, queue: Tracked) {
   const origin = queue.origin;
   let name: Resolved<string>;
   let prefetch: Resolved<number> | undefined;
-  if (isCall(origin) && objects(ctx).methodCall(origin)?.method === 'queue') {
+  if (!queue.foreign && isCall(origin) && objects(ctx).methodCall(origin)?.method === 'queue') {
     const [declOptions] = argumentNodes(origin);
     const { object, reason } = optionsObject(ctx, declOptions);
     name = reason ? unknown(reason) : object ? stringProperty(object, 'name', NAME) : defaulted('', NAME);

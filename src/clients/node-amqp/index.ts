@@ -6,7 +6,7 @@ import { booleanOption, optionsOf } from '../model-builders/options';
 import { argumentsTable, exchangeSubject, stringOption } from '../model-builders/topology';
 import type { ClientModule } from '../types';
 import { shared, type FileContext } from '../../resolve/file-context';
-import { LibraryObjects, type LibraryShape, type Tracked } from '../queue-object-libraries/objects';
+import { LibraryObjects, shapeOf, type Tracked } from '../queue-object-libraries/objects';
 import { ackFromNoAck, argumentNodes, calleeLabel, connectionOpen, consumer, isLiteralTrue, nonFunction, numberProperty, queueDeclaration, stringArgument } from '../queue-object-libraries/model';
 import { readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { readBoolean } from '../model-builders/resolved';
@@ -26,8 +26,10 @@ const DIALECT: QueueOptionsDialect = {
   undefinedDurableIsDefault: false,
 };
 
-const SHAPE: LibraryShape = {
-  module: (source) => (source === 'amqp' ? 'module' : undefined),
+const SHAPE = shapeOf({
+  library: NAME,
+  source: /^amqp$/,
+  module: 'module',
   member: (kind, name) => (kind === 'module' && name === 'createConnection' ? 'connect' : undefined),
   call: (kind) => (kind === 'connect' ? 'connection' : undefined),
   method: (kind, method) => {
@@ -42,10 +44,10 @@ const SHAPE: LibraryShape = {
     return undefined;
   },
   typeName: (exported) => ({ AMQPClient: 'connection', AMQPQueue: 'queue', AMQPExchange: 'exchange' })[exported],
-};
+});
 
 function objects(ctx: FileContext): LibraryObjects {
-  return shared(ctx, 'node-amqp-objects', () => new LibraryObjects(ctx.file, ctx.resolver.scopes, SHAPE));
+  return shared(ctx, 'node-amqp-objects', () => new LibraryObjects(ctx, NAME));
 }
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
@@ -58,6 +60,7 @@ type CallNode = t.CallExpression | t.OptionalCallExpression;
  */
 export const nodeAmqp: ClientModule = {
   name: NAME,
+  shapes: [SHAPE],
   mentions: /['"]amqp['"]/,
   analyze(ctx, model) {
     const objs = objects(ctx);
@@ -157,7 +160,7 @@ function queueConsumer(ctx: FileContext, call: CallNode, queue: Tracked, method:
     if (ack.kind !== 'unknown' && ack.value === 'manual') prefetch = numberProperty(obj, 'prefetchCount', NAME, 1);
   }
   const origin = queue.origin;
-  const declared = isCall(origin) && objects(ctx).methodCall(origin)?.method === 'queue' ? origin : undefined;
+  const declared = !queue.foreign && isCall(origin) && objects(ctx).methodCall(origin)?.method === 'queue' ? origin : undefined;
   const name = declared ? serverNamedIfAmq(stringArgument(ctx, argumentNodes(declared)[0], NAME)) : unknown<string>('the queue object is handed in, so its name is not known here');
   return consumer(ctx, {
     client: NAME,

@@ -7,7 +7,7 @@ import type { CallNode } from '../model-builders/resolved';
 import { ConfirmSelects, openSubject, publishSubject } from '../object-api/subjects';
 import { booleanOption, optionsOf } from '../model-builders/options';
 import { callArgs } from '../model-builders/call-parts';
-import { rabbitmqClientObjects, type RabbitmqClientKind } from './objects';
+import { rabbitmqClientObjects, type RabbitmqClientKind, RABBITMQ_CLIENT_SHAPE } from './objects';
 import { consumerQueueDeclaration, LIBRARY, propsQueueDeclarations, queueDeclareCall } from './declarations';
 import { basicConsumeCall, basicQosCall, createConsumerCall } from './consumers';
 import { renderRabbitmqClient } from './render';
@@ -28,6 +28,7 @@ const PUBLISH_METHODS = ['send', 'basicPublish'];
  */
 export const rabbitmqClient: ClientModule = {
   name: LIBRARY,
+  shapes: [RABBITMQ_CLIENT_SHAPE],
   mentions: /rabbitmq-client/,
   analyze(ctx: FileContext, model: FileModel) {
     const objects = rabbitmqClientObjects(ctx);

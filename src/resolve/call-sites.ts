@@ -2,9 +2,9 @@
 import type * as t from '@babel/types';
 import * as path from 'node:path';
 import { isCall, memberName, unwrap, type Node } from '../parse/ast';
-import type { FileContext } from '../resolve/file-context';
-import type { Project } from '../resolve/project';
-import { functionName } from '../resolve/values';
+import type { FileContext } from './file-context';
+import type { Project } from './project';
+import { functionName } from './values';
 
 export interface CallSite {
   call: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
