@@ -19,6 +19,8 @@ export class Project {
   private readonly configs: TsconfigCache;
   /** The analysis's input files (absolute paths): where callers of a function are looked for. */
   inputs: string[] = [];
+  /** The client libraries the project uses (named by a file or listed by a manifest). */
+  libraries: ReadonlySet<string> = new Set();
   /** The library objects of the project, followed across its files. */
   readonly objects: ObjectTracker;
 
