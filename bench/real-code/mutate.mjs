@@ -112,7 +112,6 @@ function runBatch(spec, batch, baseline) {
     const near = (items) => items.filter((x) => m.spans.some((s) => x.file === s.file && x.line >= s.line && x.line <= s.endLine));
     const findings = near(result.report.findings);
     m.reported = findings.some((f) => f.ruleId === m.expect);
-    m.toolClient = findings.find((f) => f.ruleId === m.expect)?.client;
     m.instead = m.reported ? [] : [...near(result.report.consumers).map((c) => `consumers row line ${c.line} (${c.client}): verdict ${c.verdict}, ack ${c.ack}${c.reasons.length ? `; ${c.reasons.join('; ')}` : ''}`), ...findings.map((f) => `${f.ruleId} (${f.severity}) line ${f.line}: ${f.message}`)];
     // Only this mutation of the batch expects its rule, so a new finding of it elsewhere is this one's.
     const isNew = (f) => f.ruleId === m.expect && !baseline.findings.some((b) => b.ruleId === f.ruleId && b.file === f.file && b.line === f.line);
@@ -137,7 +136,7 @@ function mutateRepo(spec, cycle) {
 // REAL-CODE.md: the "Mutation test" section
 
 const mutatedOf = (plans) => plans.filter((p) => !p.skip);
-const clientOf = (p) => p.toolClient ?? p.client ?? '(unknown)';
+const clientOf = (p) => p.client ?? '(unknown)';
 
 function recallTable(title, plans, keyOf, keys) {
   const lines = [`| ${title} | mutated | reported | recall |`, '|---|---|---|---|'];
@@ -192,7 +191,7 @@ function render({ results, plans, meta }) {
     '',
     ...recallTable('mutation kind', mutated, (p) => p.kind, kinds).map((l) => kinds.reduce((s, k) => s.replace(`| ${k} |`, `| ${KINDS[k].title} (expects ${KINDS[k].expect}) |`), l)),
     '',
-    'Per client (as the tool named it at the site, else guessed from the call and the repository\'s clients):',
+    "Per client (the site's library, from its call and the repository's clients; amqp-connection-manager where the label or the receiver names its wrapper or setup callback):",
     '',
     ...recallTable('client', mutated, clientOf, clients),
     '',

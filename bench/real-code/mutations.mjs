@@ -226,11 +226,15 @@ function setInSlot(ctx, slot, assigns, what) {
 
 const has = (spec, client) => spec.clients.includes(client);
 
+/** amqp-connection-manager where the repository uses it and the label or the receiver names its wrapper or setup. */
+const viaAcm = (ctx, call, spec, label) => has(spec, 'amqp-connection-manager') && /wrapper|\bACM\b|amqp-connection-manager|setup/i.test(`${label.why} ${snippet(ctx, call.callee)}`);
+
 /**
  * A site: `client`, and where the library reads the queue flags (`flags`: slot + path prefix), the
  * x-arguments (`args`) and the consumer's ack mode (`ack`: slot, path, the auto-ack value).
  */
-function callSite(ctx, call, kind, spec) {
+function callSite(ctx, call, label, spec) {
+  const kind = label.kind;
   const method = methodOf(call);
   if (kind === 'declaration') {
     if (method === 'checkQueue') skip('checkQueue is a passive check: it has no options to rewrite');
@@ -246,7 +250,7 @@ function callSite(ctx, call, kind, spec) {
     }
     // amqplib's assertQueue(name, options, cb?) and the libraries and wrappers with its shape:
     // amqp-ts declareQueue(name, options), node-amqp queue(name, options, cb), wrapper helpers.
-    const client = method === 'declareQueue' && has(spec, 'amqp-ts') ? 'amqp-ts' : has(spec, 'amqp') && ['queue', 'subscribe'].includes(method) ? 'amqp' : 'amqplib';
+    const client = method === 'declareQueue' && has(spec, 'amqp-ts') ? 'amqp-ts' : has(spec, 'amqp') && ['queue', 'subscribe'].includes(method) ? 'amqp' : viaAcm(ctx, call, spec, label) ? 'amqp-connection-manager' : 'amqplib';
     return { client, flags: { slot: argSlot(call, 1, ["''"]), path: [] }, args: { slot: argSlot(call, 1, ["''"]), path: ['arguments'] } };
   }
   if (method === 'createConsumer' || (method === 'basicConsume' && has(spec, 'rabbitmq-client'))) return { client: 'rabbitmq-client', ack: { slot: argSlot(call, 0), path: ['noAck'], value: 'true' } };
@@ -255,7 +259,7 @@ function callSite(ctx, call, kind, spec) {
   if (method === 'subscribe' && has(spec, 'amqp')) return { client: 'amqp', ack: { slot: argSlot(call, 0), path: ['ack'], value: 'false' } };
   if (['activateConsumer', 'startConsumer'].includes(method)) return { client: 'amqp-ts', ack: { slot: argSlot(call, 1), path: ['noAck'], value: 'true' } };
   if (method === 'consume') {
-    const client = has(spec, 'amqp-connection-manager') && !has(spec, 'amqplib') ? 'amqp-connection-manager' : 'amqplib';
+    const client = viaAcm(ctx, call, spec, label) || (has(spec, 'amqp-connection-manager') && !has(spec, 'amqplib')) ? 'amqp-connection-manager' : 'amqplib';
     return { client, ack: { slot: argSlot(call, 2), path: ['noAck'], value: 'true' } };
   }
   return skip(`${method}() is not a consume call of a client this repository uses`);
@@ -296,7 +300,7 @@ function findSite(ctx, label, spec) {
   const decorator = inRange.find(({ node, parent }) => isCall(node) && parent?.type === 'Decorator' && HANDLER_DECORATORS.has(node.callee.name));
   if (decorator) return { ...decoratorSite(decorator.node), node: decorator.node };
   const call = inRange.find(({ node }) => isCall(node) && methods.has(methodOf(node)));
-  if (call) return { ...callSite(ctx, call.node, label.kind, spec), node: call.node };
+  if (call) return { ...callSite(ctx, call.node, label, spec), node: call.node };
   const obj = inRange.find(({ node }) => node.type === 'ObjectExpression');
   if (obj) return { ...objectSite(ctx, obj.node, label.kind, spec, obj.parent), node: obj.node };
   return skip(`no ${label.kind === 'declaration' ? 'declaration' : 'consume'} call, handler decorator or config object starts in the label's lines`);
