@@ -167,7 +167,7 @@ function coverageTable(plans) {
 function reasonGroups(plans) {
   const groups = new Map();
   for (const p of plans.filter((x) => x.skip)) {
-    const key = p.skip.replace(/`[^`]*`/g, '…').replace(/\(.*$/, '').replace(/^(transient|quorumPriority|masterLocator): /, '').split(';')[0].trim();
+    const key = p.skip.replace(/`[^`]*`/g, '…').replace(/^(transient|quorumPriority|masterLocator): /, '').split(';')[0].trim();
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
   return [...groups].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `- ${n} × ${k}`);
