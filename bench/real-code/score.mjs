@@ -224,8 +224,8 @@ function render({ results, missing, totals, rules, meta }) {
   return [
     '## Score',
     '',
-    `Produced by \`${meta.command}\` on ${meta.date}, with the tool at commit ${meta.commit} (bin/rabbitmq4-codemod, its built dist), `,
-    `each repository scanned with \`rabbitmq4-codemod scan . --format json --fail-on never\` from its checkout's root. `,
+    `Produced by \`${meta.command}\` on ${meta.date}, with the tool at commit ${meta.commit} (bin/rabbitmq4-codemod, its built dist),`,
+    `each repository scanned with \`rabbitmq4-codemod scan . --format json --fail-on never\` from its checkout's root.`,
     `${results.length} repositories scored${missing.length ? `, ${missing.length} left out (checkout missing: run bench/real-code/restore.mjs)` : ''}${meta.limited ? ' (limited with --repo)' : ''}; the scans took ${seconds(meta.scanMs)} (the whole script ${seconds(meta.totalMs)}).`,
     '',
     'A label covers `file` lines `line`..`endLine`. A refused/flagged declaration is found by a finding of one of its rules there; an unsafe consumer by a consumers row with verdict unsafe or a finding of one of its rules there. A legal declaration has a false alarm if a declaration-rule finding lies there, a safe consumer if an unsafe row or a consumer-rule finding does. Every finding is right (it matches a refused/flagged/unsafe label with one of its rules, or a judgment `right`), wrong (it contradicts a legal/safe label, or a judgment `wrong`), or unjudged.',
