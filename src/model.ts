@@ -95,6 +95,8 @@ export interface QueueDeclaration {
   via?: { callee: string; declaredAt: Span };
   /** Why a rewrite must not be made here even if one exists. */
   rewriteBlocked?: string;
+  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
+  untraced?: string;
 }
 
 export type AckMode = 'auto' | 'manual';
@@ -108,6 +110,8 @@ export interface Qos {
   channel: string;
   count: Resolved<number>;
   global: Resolved<boolean>;
+  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
+  untraced?: string;
   syntax: unknown;
 }
 
@@ -133,6 +137,8 @@ export interface Consumer {
   handlerFacts?: HandlerFacts;
   /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
   consumerArguments: { key: string; value: Resolved<unknown> }[];
+  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
+  untraced?: string;
   syntax: unknown;
 }
 
@@ -194,6 +200,8 @@ export interface Publish {
    * undefined when the call sets no headers the client can read.
    */
   headers?: { key: string; value: Resolved<unknown> }[];
+  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
+  untraced?: string;
   syntax: unknown;
 }
 

@@ -31,7 +31,9 @@ const git = (args, cwd) => spawnSync('git', args, { cwd, encoding: 'utf8' });
 /** Checks out one repository at its commit; 'restored', 'present' or why not. */
 export function restore(spec) {
   const head = fs.existsSync(path.join(spec.checkout, '.git')) ? git(['rev-parse', 'HEAD'], spec.checkout).stdout.trim() : '';
-  if (head === spec.commit && git(['status', '--porcelain'], spec.checkout).stdout === '') return 'present';
+  // A snapshot lacks files of 4 MiB and more: those show as deleted in a checkout that is otherwise as pinned.
+  const changed = head === spec.commit ? git(['status', '--porcelain'], spec.checkout).stdout.split('\n').filter((l) => l && !l.startsWith(' D ')) : ['x'];
+  if (changed.length === 0) return 'present';
   const mirror = path.join(MIRROR, spec.slug, 'repo');
   if (!fs.existsSync(mirror)) return `missing: no snapshot at ${mirror} (fetch github:${spec.repo})`;
   fs.rmSync(spec.checkout, { recursive: true, force: true });

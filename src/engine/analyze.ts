@@ -14,7 +14,7 @@ import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
 import { unusedSuppressions } from './unused-suppressions';
-import { linkQos } from './link';
+import { channelKey, linkQos } from './link';
 import * as path from 'node:path';
 import { Project } from '../resolve/project';
 import { DISK, overlayHost } from '../resolve/module-resolution';
@@ -134,6 +134,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     return state;
   };
   expandWrappers([...states.values()], project, [...overlay.keys()], stateFor);
+  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])));
   return { options, states, stateFor };
 }
 
@@ -228,7 +229,6 @@ function load(input: SourceInput, absolute: string, project: Project, parse: Par
   const model = emptyModel(input.path);
   // A client whose objects can come from another module reads every file the project selected; the others, the files that name them.
   for (const client of CLIENTS) if (everything || client.mentions.test(input.text) || (client.shapes && libraries.has(client.name))) client.analyze(ctx, model);
-  linkQos(model);
   result.status = 'analysed';
   result.model = model;
   state.ctx = ctx;
@@ -268,7 +268,7 @@ function expandWrappers(states: FileState[], project: Project, candidates: strin
 }
 
 function ruleContext(states: FileState[], options: AnalyzeOptions, given?: ReadonlyMap<string, QueueType>): RuleContext {
-  // Consumers and prefetch calls are matched within one file (channels are per file).
+  // Consumers and prefetch calls are matched by channel across the project (engine/link.ts).
   const queueTypes = new Map<string, QueueType>(given);
   if (!given) for (const s of states) {
     for (const d of s.result.model?.declarations ?? []) {
@@ -279,23 +279,23 @@ function ruleContext(states: FileState[], options: AnalyzeOptions, given?: Reado
   }
   const streamQueues = new Set([...queueTypes].filter(([, t]) => t === 'stream').map(([n]) => n));
   // Built on first use (the models are complete by then), so a project-wide lookup is not a scan of every file.
-  let consumersByFile: Map<string, Consumer[]> | undefined;
+  let consumersByChannel: Map<string, Consumer[]> | undefined;
   return {
     target: options.target,
     streamQueues,
     queueTypes,
-    consumersOn: (qos) => (consumersByFile ??= indexConsumers(states)).get(qos.at.file)?.filter((c) => c.channel === qos.channel) ?? [],
+    consumersOn: (qos) => (consumersByChannel ??= indexConsumers(states)).get(channelKey(qos.channel, qos.at.file)) ?? [],
   };
 }
 
-/** Every consumer of the project, by the file it is in (in project order). */
+/** Every consumer of the project, by its channel (in project order). */
 function indexConsumers(states: FileState[]): Map<string, Consumer[]> {
   const out = new Map<string, Consumer[]>();
   for (const s of states) {
     for (const c of s.result.model?.consumers ?? []) {
-      const list = out.get(c.at.file);
+      const list = out.get(channelKey(c.channel, c.at.file));
       if (list) list.push(c);
-      else out.set(c.at.file, [c]);
+      else out.set(channelKey(c.channel, c.at.file), [c]);
     }
   }
   return out;
@@ -459,6 +459,7 @@ function emitFinding(
   const focus = inside ? violation.focus! : subject.at;
   let message = violation.message;
   if (violation.focus && !inside) message += ` The value is set at ${violation.focus.file}:${lineOf(violation.focus)}.`;
+  if ('untraced' in subject && subject.untraced) message += ` (${subject.untraced[0].toUpperCase()}${subject.untraced.slice(1)}.)`;
   if (subject.kind === 'queue-declaration' && subject.via) message += ` (Declared by ${subject.via.callee} at ${subject.via.declaredAt.file}:${lineOf(subject.via.declaredAt)}.)`;
   const start = file.lines.position(focus.start);
   const end = file.lines.position(focus.end);

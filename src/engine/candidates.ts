@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { CLIENTS } from '../clients';
 import { isJsonPath, looksLikeJsonConfig } from '../parse';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps';
-import { overlayHost, resolveRelative } from '../resolve/module-resolution';
+import { ImportGraph } from '../resolve/import-graph';
 import type { SourceInput } from './analyze';
 
 /** Every client's `mentions` as one pattern: one pass over a file's text instead of one per client. */
@@ -18,9 +18,6 @@ export function mentionsClient(text: string): boolean {
 
 /** A call the supported clients' objects make, on any receiver (`x.consume(`, `x.assertQueue(`, ...). */
 const CALL_SHAPES = /\.\s*(?:assertQueue|assertExchange|bindQueue|consume|prefetch|qos|sendToQueue|publish|createChannel|createConfirmChannel|addSetup|basicConsume|basicQos|basicPublish|queueDeclare|createConsumer|createPublisher|subscribe)\s*\(/;
-
-/** Module specifiers of imports, requires and dynamic imports, found in the text. */
-export const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"])([^'"\n]+)\1/g;
 
 export interface Selection {
   /** By input: whether the engine parses it. */
@@ -52,32 +49,6 @@ export function selectCandidates(inputs: SourceInput[], cwd: string, everything 
 
 /** The inputs that import (transitively) one of the inputs `seed` accepts, from the imports written in their text. */
 function importersOf(inputs: SourceInput[], cwd: string, sources: boolean[], seed: (i: number) => boolean): number[] {
-  const absolute = inputs.map((i) => i.absolute ?? path.resolve(cwd, i.path));
-  const index = new Map(absolute.map((a, i) => [a, i]));
-  // Only the inputs themselves: a module outside them is not analysed, so it cannot lead to one that is.
-  const host = overlayHost(new Map(absolute.map((a, i) => [a, inputs[i].text])), undefined);
-  const importers: number[][] = inputs.map(() => []);
-  inputs.forEach((input, i) => {
-    if (!sources[i]) return;
-    SPECIFIER.lastIndex = 0;
-    for (let m = SPECIFIER.exec(input.text); m; m = SPECIFIER.exec(input.text)) {
-      const spec = m[2];
-      if (!spec.startsWith('.')) continue;
-      const target = resolveRelative(host, absolute[i], spec);
-      const t = target === undefined ? undefined : index.get(target);
-      if (t !== undefined && t !== i) importers[t].push(i);
-    }
-  });
-  const reached = new Set<number>();
-  const queue = inputs.map((_, i) => i).filter(seed);
-  for (const i of queue) reached.add(i);
-  while (queue.length) {
-    const t = queue.pop()!;
-    for (const i of importers[t]) {
-      if (reached.has(i)) continue;
-      reached.add(i);
-      queue.push(i);
-    }
-  }
-  return [...reached].filter((i) => !seed(i));
+  const graph = new ImportGraph(inputs.map((i) => i.absolute ?? path.resolve(cwd, i.path)), inputs.map((i) => i.text), sources);
+  return graph.importersOfAll(inputs.map((_, i) => i).filter(seed));
 }

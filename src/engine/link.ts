@@ -1,11 +1,78 @@
-// Links each consumer to the prefetch set on its channel before it consumes.
-import type { FileModel } from '../model';
+// Links each consumer to the prefetch in force on its channel, across the project: the last one set
+// before it in its file, else one set on the same channel elsewhere (where the channel is made, another
+// method of the class, another module), but not one its own function sets only after it starts consuming.
+import { isFunction, type ParsedFile } from '../parse/ast';
+import { unknown, type Consumer, type FileModel, type Qos, type Span } from '../model';
 
-/** Gives each consumer the last prefetch set on its channel before it starts consuming (in source order). */
-export function linkQos(model: FileModel): void {
-  for (const consumer of model.consumers) {
-    const before = model.qos.filter((q) => q.channel === consumer.channel && q.at.start < consumer.at.start);
-    consumer.qos = before.sort((a, b) => a.at.start - b.at.start).pop();
-    consumer.qosAfter = model.qos.find((q) => q.channel === consumer.channel && q.at.start > consumer.at.start);
+export interface LinkInput {
+  model: FileModel;
+  /** The parsed file the model is of (absent for manifests). */
+  file?: ParsedFile;
+}
+
+const AMQPLIB_FAMILY = new Set(['amqplib', 'amqp-connection-manager']);
+
+export function linkQos(inputs: LinkInput[]): void {
+  const byChannel = new Map<string, Qos[]>();
+  const files = new Map<string, ParsedFile>();
+  for (const { model, file } of inputs) {
+    if (file) files.set(model.file, file);
+    for (const q of model.qos) {
+      const key = channelKey(q.channel, q.at.file);
+      const list = byChannel.get(key);
+      if (list) list.push(q);
+      else byChannel.set(key, [q]);
+    }
   }
+  const amqplibQos = inputs.flatMap(({ model }) => model.qos.filter((q) => AMQPLIB_FAMILY.has(q.client)));
+  for (const { model } of inputs) {
+    for (const c of model.consumers) link(c, byChannel.get(channelKey(c.channel, c.at.file)) ?? [], files);
+    for (const c of model.consumers) if (c.untraced && !c.qos && !c.prefetch && amqplibQos.length) c.prefetch = untracedPrefetch(amqplibQos[0], files);
+  }
+}
+
+/** A channel identity across the project (the tracker's, holding a `#`), or one that means something in its file only. */
+export const channelKey = (channel: string, file: string) => (channel.includes('#') ? channel : `${file}#local:${channel}`);
+
+function link(c: Consumer, same: Qos[], files: Map<string, ParsedFile>): void {
+  const here = same.filter((q) => q.at.file === c.at.file);
+  c.qos = here.filter((q) => q.at.start < c.at.start).sort((a, b) => a.at.start - b.at.start).pop();
+  c.qosAfter = here.find((q) => q.at.start > c.at.start);
+  if (c.qos) return;
+  const file = files.get(c.at.file);
+  const own = file && innermostFunction(file, c.at);
+  const elsewhere = same.find((q) => !(q.at.file === c.at.file && q.at.start > c.at.start && (!file || innermostFunction(file, q.at) === own)));
+  if (elsewhere) {
+    c.qos = elsewhere;
+    c.qosAfter = undefined;
+  }
+}
+
+/** A consumer on a channel the tracker could not follow, in a project that sets a prefetch somewhere. */
+function untracedPrefetch(example: Qos, files: Map<string, ParsedFile>): Consumer['prefetch'] {
+  const line = files.get(example.at.file)?.lines.position(example.at.start).line;
+  return unknown(`its channel is not traced, and the project sets a prefetch on some channel (${example.at.file}${line ? `:${line}` : ''}): whether one applies to this consumer cannot be told`);
+}
+
+/** The innermost function whose body holds the span (its start offset), or -1 at the top level. */
+function innermostFunction(file: ParsedFile, at: Span): number {
+  let best = -1;
+  let bestSize = Infinity;
+  for (const node of functionsOf(file)) {
+    const start = node.start ?? 0;
+    const end = node.end ?? 0;
+    if (start <= at.start && at.end <= end && end - start < bestSize) {
+      best = start;
+      bestSize = end - start;
+    }
+  }
+  return best;
+}
+
+const FUNCTIONS = new WeakMap<ParsedFile, { start?: number | null; end?: number | null }[]>();
+
+function functionsOf(file: ParsedFile) {
+  let list = FUNCTIONS.get(file);
+  if (!list) FUNCTIONS.set(file, (list = file.nodes.filter(isFunction)));
+  return list;
 }

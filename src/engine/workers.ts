@@ -7,7 +7,8 @@ import type { QueueType } from '../model';
 import { isJsonPath, looksLikeJsonConfig, parsesNatively } from '../parse';
 import { diskHost, resolveRelative } from '../resolve/module-resolution';
 import { finishAnalysis, prepareAnalysis, queueFacts, type Analysis, type FileResult, type SourceInput } from './analyze';
-import { selectCandidates, SPECIFIER } from './candidates';
+import { selectCandidates } from './candidates';
+import { SPECIFIER } from '../resolve/import-graph';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps/manifests';
 import type { AnalyzeOptions } from './options';
 

@@ -226,11 +226,29 @@ export class ParsedFile {
     return this.assignmentIndex.get(cls)?.get(name) ?? [];
   }
 
+  private memberAssignmentIndex?: Map<string, t.AssignmentExpression[]>;
+
+  /** `x.name = value` assignments anywhere in the file, whatever `x` is (indexed once per file). */
+  memberAssignments(name: string): t.AssignmentExpression[] {
+    if (!this.memberAssignmentIndex) {
+      this.memberAssignmentIndex = new Map();
+      for (const node of this.nodes) {
+        if (node.type !== 'AssignmentExpression' || node.left.type !== 'MemberExpression') continue;
+        const member = memberName(node.left);
+        if (!member) continue;
+        const list = this.memberAssignmentIndex.get(member) ?? [];
+        list.push(node);
+        this.memberAssignmentIndex.set(member, list);
+      }
+    }
+    return this.memberAssignmentIndex.get(name) ?? [];
+  }
+
   private callIndex?: Map<string, (t.CallExpression | t.OptionalCallExpression)[]>;
 
   /**
-   * Calls by the name they call: `name(...)` under `name`, `this.name(...)` under `this.name`.
-   * Built once per file: looking callers up must not walk the whole file each time.
+   * Calls by the name they call: `name(...)` under `name`, `this.name(...)` under `this.name`, and any
+   * other `x.name(...)` under `.name`. Built once per file: looking callers up must not walk the whole file each time.
    */
   callsNamed(name: string): (t.CallExpression | t.OptionalCallExpression)[] {
     if (!this.callIndex) {
@@ -240,9 +258,9 @@ export class ParsedFile {
         const callee = unwrap(node.callee);
         let key: string | undefined;
         if (callee.type === 'Identifier') key = callee.name;
-        else if ((callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.object.type === 'ThisExpression') {
+        else if (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') {
           const m = memberName(callee);
-          if (m) key = `this.${m}`;
+          if (m) key = callee.object.type === 'ThisExpression' ? `this.${m}` : `.${m}`;
         }
         if (!key) continue;
         const list = this.callIndex.get(key) ?? [];

@@ -58,17 +58,14 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
   const named = nameOf(home, fn);
   if (!named) return [];
   const out: CallSite[] = [];
-  for (const node of home.file.nodes) {
-    if (!isCall(node)) continue;
+  for (const node of home.file.callsNamed(named.method ? `this.${named.name}` : named.name)) {
     const callee = unwrap(node.callee);
     if (named.method) {
-      if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && memberName(callee) === named.name && sameClass(home, node, fn)) {
-        out.push({ call: node, ctx: home, absolute: homeAbsolute });
-      }
-    } else if (callee.type === 'Identifier' && callee.name === named.name) {
+      if (sameClass(home, node, fn)) out.push({ call: node, ctx: home, absolute: homeAbsolute });
+    } else if (callee.type === 'Identifier') {
       const b = home.resolver.scopes.lookup(callee.name, callee);
       const decl = b?.declaration;
-      if (decl === fn || (decl?.type === 'VariableDeclarator' && unwrap(decl.init as Node) === fn)) out.push({ call: node, ctx: home, absolute: homeAbsolute });
+      if (decl === fn || (decl?.type === 'VariableDeclarator' && decl.init && unwrap(decl.init as Node) === fn)) out.push({ call: node, ctx: home, absolute: homeAbsolute });
     }
   }
   if (named.method) {
@@ -86,13 +83,27 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
     if (!text || !(byDefault || text.includes(named.name)) || !text.includes(stem === 'index' ? path.basename(path.dirname(homeAbsolute)) : stem)) continue;
     const ctx = project.context(absolute);
     if (!ctx) continue;
-    for (const node of ctx.file.nodes) {
-      if (!isCall(node)) continue;
-      const callee = unwrap(node.callee);
-      // `fn(...)` after importing it by name, or `require('./x').fn(...)` / `ns.fn(...)`.
-      if (callee.type !== 'Identifier' && !(callee.type === 'MemberExpression' && memberName(callee) === named.name)) continue;
-      const v = ctx.resolver.resolve(callee);
+    // `fn(...)` after importing it by name (or, for a default export, by any name), or `require('./x').fn(...)` / `ns.fn(...)`.
+    const names = byDefault ? [named.name, ...defaultImportNames(ctx)] : [named.name];
+    for (const node of [...new Set([...names.flatMap((n) => ctx.file.callsNamed(n)), ...ctx.file.callsNamed(`.${named.name}`)])]) {
+      const v = ctx.resolver.resolve(unwrap(node.callee));
       if (v.kind === 'function' && v.node === fn) out.push({ call: node, ctx, absolute });
+    }
+  }
+  return out;
+}
+
+/** The local names a file gives the default exports (or CommonJS module values) it imports. */
+function defaultImportNames(ctx: FileContext): string[] {
+  const out: string[] = [];
+  for (const stmt of ctx.file.ast.program.body) {
+    if (stmt.type === 'ImportDeclaration') {
+      for (const s of stmt.specifiers) if (s.type === 'ImportDefaultSpecifier') out.push(s.local.name);
+    } else if (stmt.type === 'VariableDeclaration') {
+      for (const d of stmt.declarations) {
+        const init = d.init && unwrap(d.init as Node);
+        if (d.id.type === 'Identifier' && init && isCall(init) && init.callee.type === 'Identifier' && init.callee.name === 'require') out.push(d.id.name);
+      }
     }
   }
   return out;
@@ -144,15 +155,20 @@ function instanceCalls(cls: t.ClassDeclaration, method: string, home: FileContex
     if (ctx) files.push([ctx, absolute]);
   }
   for (const [ctx, absolute] of files) {
-    for (const node of ctx.file.nodes) {
-      if (!isCall(node)) continue;
-      const callee = unwrap(node.callee);
-      if ((callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') || memberName(callee) !== method) continue;
+    for (const node of ctx.file.callsNamed(`.${method}`)) {
+      const callee = unwrap(node.callee) as t.MemberExpression;
       const construction = constructionOf(ctx, callee.object as Node, cls);
       if (construction) out.push({ call: node, ctx, absolute, construction });
+      // An instance the project hands around: injected (`private readonly svc: C`), `app.get(C)`, a singleton.
+      else if (isInstanceOf(project, ctx, callee.object as Node, cls)) out.push({ call: node, ctx, absolute });
     }
   }
   return out;
+}
+
+function isInstanceOf(project: Project, ctx: FileContext, expr: Node, cls: t.ClassDeclaration): boolean {
+  const v = project.objects.trace(expr, ctx);
+  return v?.t === 'instance' && v.cls === cls;
 }
 
 /** The `new C(...)` an expression holds, if it is a construction of `cls` (directly or through a const). */

@@ -6,6 +6,7 @@ import { findExport, isFunctionLike } from './exports';
 import { resolveNonRelative, resolveRelative, TsconfigCache, type SourceHost } from './module-resolution';
 import type { Value } from './values';
 import { ObjectTracker } from './objects/tracker';
+import { ImportGraph } from './import-graph';
 import type { ObjectShape } from './objects/shape';
 
 const MAX_DEPTH = 8;
@@ -21,6 +22,7 @@ export class Project {
   inputs: string[] = [];
   /** The client libraries the project uses (named by a file or listed by a manifest). */
   libraries: ReadonlySet<string> = new Set();
+  private graph?: ImportGraph;
   /** The library objects of the project, followed across its files. */
   readonly objects: ObjectTracker;
 
@@ -32,6 +34,12 @@ export class Project {
   ) {
     this.configs = new TsconfigCache(host);
     this.objects = new ObjectTracker(this, shapes);
+  }
+
+  /** The inputs that may call what a module exports: the module and the inputs that import it, directly or not. */
+  callerFiles(absolute: string): string[] {
+    this.graph ??= new ImportGraph(this.inputs, this.inputs.map((f) => this.host.read(f) ?? ''));
+    return this.graph.reachableFrom(absolute);
   }
 
   /** Registers a context the engine already built for an input. */

@@ -6,7 +6,8 @@ import type { FileContext } from '../../resolve/file-context';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from '../amqplib-family/calls';
 import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
-import { AMQPLIB_SHAPE } from '../amqplib-family/shapes';
+import { ACM, AMQPLIB_SHAPE } from '../amqplib-family/shapes';
+import { untracedChannel } from '../amqplib-family/evidence';
 
 const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue', 'assertExchange', 'deleteQueue']);
 
@@ -27,24 +28,27 @@ export const amqplib: ClientModule = {
       if (opened?.library === 'amqplib') model.opens.push(amqplibOpen(ctx, node, 'amqplib', opened.what));
       const m = calleeMethod(node);
       if (!m || !CHANNEL_CALLS.has(m.method)) continue;
-      let channel: { client: string; key: string; confirm: boolean | 'unknown' } | undefined = channels.channelOf(m.object);
-      if (!channel) {
-        // A receiver we cannot trace (e.g. a channel handed in from another module) in a file that
-        // uses amqplib, or a helper's parameter: its assertQueue is amqplib's. Other calls need a proven channel.
-        if (m.method !== 'assertQueue' || channels.isTracked(m.object) || !(channels.importsLibrary || channels.isUntracedParameter(m.object))) continue;
+      let channel: { client: string; key: string; confirm: boolean | 'unknown'; untraced?: string } | undefined = channels.channelOf(m.object);
+      if (!channel && m.method === 'assertQueue' && !channels.isTracked(m.object) && (channels.importsLibrary || channels.isUntracedParameter(m.object))) {
+        // A receiver we cannot trace in a file that uses amqplib, or a helper's parameter: its assertQueue is amqplib's.
         channel = { client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
       }
+      channel ??= untracedChannel(ctx, node);
+      if (!channel) continue;
+      const untraced = channel.untraced;
       switch (m.method) {
         case 'assertQueue':
-          model.declarations.push(amqplibDeclaration(ctx, node, channel.client));
+          model.declarations.push({ ...amqplibDeclaration(ctx, node, channel.client), ...(untraced ? { untraced } : {}) });
           break;
         case 'consume':
-          model.consumers.push(amqplibConsumer(ctx, node, channel.client, channel.key));
+          model.consumers.push({ ...amqplibConsumer(ctx, node, channel.client, channel.key, channel.client === ACM && !!untraced), ...(untraced ? { untraced } : {}) });
           break;
         case 'publish':
-        case 'sendToQueue':
-          model.publishes.push(amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, 'buffer-state'));
+        case 'sendToQueue': {
+          const returns = channel.client === ACM && untraced ? 'confirm' : 'buffer-state';
+          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns), ...(untraced ? { untraced } : {}) });
           break;
+        }
         case 'bindQueue':
           model.bindings.push(amqplibBinding(ctx, node, channel.client));
           break;
@@ -55,7 +59,7 @@ export const amqplib: ClientModule = {
           model.queueDeletions.push(amqplibQueueDeletion(ctx, node, channel.client));
           break;
         default:
-          model.qos.push(amqplibQos(ctx, node, channel.client, channel.key));
+          model.qos.push({ ...amqplibQos(ctx, node, channel.client, channel.key), ...(untraced ? { untraced } : {}) });
       }
     }
   },

@@ -18,6 +18,8 @@ import { CLOUDAMQP_FRAME_MAX_MINIMUM, cloudamqpFrameMax } from './frame-max';
 import { exchangeDeclareCall, propertiesHeaders, queueDeleteCall } from './topology';
 
 const PUBLISH_METHODS = ['basicPublish', 'publish'];
+/** Every method the analysis reads, on any of the library's objects. */
+const METHODS = new Set(['connect', 'channel', 'queue', 'exchange', 'confirmSelect', 'queueDeclare', 'basicConsume', 'queueBind', 'prefetch', 'basicQos', 'basicPublish', 'exchangeDeclare', 'queueDelete', 'subscribe', 'delete', 'publish']);
 
 /**
  * @cloudamqp/amqp-client: AMQPClient channels (queueDeclare, v2/v3 queue(), basicConsume with its
@@ -36,7 +38,8 @@ export const cloudamqpAmqpClient: ClientModule = {
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
       const m = calleeMethod(node);
-      const target = m && objects.kindOf(m.object);
+      // Only the library's own methods: tracing the receiver of every call of a file is not worth it.
+      const target = m && METHODS.has(m.method) && objects.kindOf(m.object);
       if (!m || !target) continue;
       if (target.kind === 'channel' && m.method === 'confirmSelect') confirms.add(target, node);
       calls.push({ call: node, method: m.method, target });

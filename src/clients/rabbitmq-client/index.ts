@@ -19,6 +19,9 @@ import { addTopologyCall, envelopeHeaders, propsExchangeDeclarations } from './t
 
 const PUBLISH_METHODS = ['send', 'basicPublish'];
 
+/** Every method the analysis reads, on the connection, a channel or a publisher. */
+const METHODS = new Set(['acquire', 'confirmSelect', 'queueDeclare', 'queueBind', 'createConsumer', 'createPublisher', 'createRPCClient', 'basicConsume', 'basicQos', 'basicPublish', 'send', 'exchangeDeclare', 'queueDelete']);
+
 /**
  * rabbitmq-client (cody-greene): `new Connection(url)`; queueDeclare on the connection or an
  * acquired channel; the queues that createConsumer, createPublisher and createRPCClient declare;
@@ -41,7 +44,8 @@ export const rabbitmqClient: ClientModule = {
       }
       if (!isCall(node)) continue;
       const m = calleeMethod(node);
-      const target = m && objects.kindOf(m.object);
+      // Only the library's own methods: tracing the receiver of every call of a file is not worth it.
+      const target = m && METHODS.has(m.method) && objects.kindOf(m.object);
       if (!m || !target) continue;
       if (target.kind === 'channel' && m.method === 'confirmSelect') confirms.add(target, node);
       calls.push({ call: node, method: m.method, target });

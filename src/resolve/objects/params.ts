@@ -119,7 +119,7 @@ export class ParamTracing {
     const absolute = ctx.resolver.absolute;
     if (!project || !absolute) return undefined;
     let found: Traced | undefined;
-    for (const site of callSitesOf(fn, ctx, absolute, project, project.inputs)) {
+    for (const site of callSitesOf(fn, ctx, absolute, project, project.callerFiles(absolute))) {
       const passed = argNode((site.call.arguments as t.CallExpression['arguments'])[index]);
       const v = passed && this.tracker.trace(passed, site.ctx);
       if (!v) continue;
@@ -141,7 +141,7 @@ export class ParamTracing {
         const returns = ctx.file.nodesUnder(fn.body).filter((n): n is t.ReturnStatement => n.type === 'ReturnStatement' && !!n.argument && ownFunction(ctx, n) === fn);
         found = this.tracker.firstOf(returns.map((r) => r.argument as Node), ctx);
       }
-      found ??= this.tracker.types.annotation(fn.returnType as t.Identifier['typeAnnotation'], { node: fn, ctx }, `returns:${placeKey(ctx, fn)}`, true);
+      found ??= this.tracker.types.annotation(fn.returnType as t.Identifier['typeAnnotation'], { node: fn, ctx }, `returns:${placeKey(ctx, fn)}`);
     } finally {
       this.activeReturns.delete(fn);
     }

@@ -19,7 +19,7 @@ export interface LibObject {
   /** The library's own word for it: 'connection', 'channel', 'wrapper', 'module', ... */
   kind: string;
   /**
-   * Its identity across the project: the place that makes it (`<file>:<offset>` of the call or `new`),
+   * Its identity across the project: the place that makes it (`<file>#<offset>` of the call or `new`),
    * or, for an object the code only receives (a typed parameter or field), the place it is received.
    */
   key: string;

@@ -11,12 +11,15 @@ export type Traced =
   /** An instance of a class of the project (`new C()`, `this`, a DI-injected `C`). */
   | { t: 'instance'; cls: ClassNode; ctx: FileContext }
   | { t: 'class'; cls: ClassNode; ctx: FileContext }
-  /** A module of the project (`import * as m`, `require('./m')`, `import('./m')`). */
+  /** A module of the project (`import * as m`, a relative `require`, a dynamic `import()`). */
   | { t: 'namespace'; absolute: string }
   | { t: 'object'; node: t.ObjectExpression; ctx: FileContext }
   | { t: 'function'; fn: t.Function; ctx: FileContext };
 
 export const lib = (obj: LibObject): Traced => ({ t: 'lib', obj });
 
-/** The place a node is written, as identities use it: `<file>:<offset>`. */
-export const placeKey = (ctx: FileContext, node: { start?: number | null }): string => `${ctx.file.path}:${node.start ?? 0}`;
+/**
+ * The place a node is written, as identities use it: `<file>#<offset>`. Identities across the project
+ * hold a `#`; a client's own keys without one (`consumer:120`) mean something in one file only.
+ */
+export const placeKey = (ctx: FileContext, node: { start?: number | null }): string => `${ctx.file.path}#${node.start ?? 0}`;

@@ -20,6 +20,8 @@ export class ObjectTracker {
   private readonly memo = new Map<Node, Traced | null>();
   private readonly active = new Set<Node>();
   private readonly byLibrary = new Map<string, ObjectShape>();
+  /** Members being looked up (object spreads and superclasses can lead back to themselves). */
+  private readonly activeMembers = new Set<string>();
   private depth = 0;
   readonly params: ParamTracing;
   readonly types: TypeNames;
@@ -264,6 +266,23 @@ export class ObjectTracker {
   }
 
   private objectMember(obj: t.ObjectExpression, ctx: FileContext, name: string): Traced | undefined {
+    return this.guarded(`${placeKey(ctx, obj)}.${name}`, () => this.objectMemberOnce(obj, ctx, name));
+  }
+
+  /** Runs a member lookup unless the same one is already under way (a cycle), and never deeper than the trace limit. */
+  private guarded(key: string, lookup: () => Traced | undefined): Traced | undefined {
+    if (this.activeMembers.has(key) || this.depth > MAX_DEPTH) return undefined;
+    this.activeMembers.add(key);
+    this.depth++;
+    try {
+      return lookup();
+    } finally {
+      this.depth--;
+      this.activeMembers.delete(key);
+    }
+  }
+
+  private objectMemberOnce(obj: t.ObjectExpression, ctx: FileContext, name: string): Traced | undefined {
     let found: Traced | undefined;
     for (const p of obj.properties) {
       if (p.type === 'SpreadElement') {
@@ -284,6 +303,10 @@ export class ObjectTracker {
    * or a project class (dependency injection), else the superclass's member.
    */
   classMember(cls: ClassNode, ctx: FileContext, name: string, depth = 0): Traced | undefined {
+    return this.guarded(`${placeKey(ctx, cls)}.${name}`, () => this.classMemberOnce(cls, ctx, name, depth));
+  }
+
+  private classMemberOnce(cls: ClassNode, ctx: FileContext, name: string, depth: number): Traced | undefined {
     let typed: Traced | undefined;
     const fieldKey = `field:${placeKey(ctx, cls)}:${name}`;
     for (const m of cls.body.body) {
@@ -310,7 +333,7 @@ export class ObjectTracker {
         }
       }
     }
-    for (const a of ctx.file.thisAssignments(cls, name)) {
+    for (const a of this.assignmentsTo(cls, ctx, name)) {
       const v = this.trace(a.right, ctx);
       if (v?.t === 'lib' || (v && !typed)) return v;
     }
@@ -320,6 +343,21 @@ export class ObjectTracker {
       if (parent?.t === 'class') return this.classMember(parent.cls, parent.ctx, name, depth + 1);
     }
     return undefined;
+  }
+
+  /**
+   * `this.name = value` in the class, and `C.name = value` / `self.name = value` in its file where the
+   * object is the class or one of its instances (a static singleton, `const self = this`).
+   */
+  private assignmentsTo(cls: ClassNode, ctx: FileContext, name: string): t.AssignmentExpression[] {
+    const own = ctx.file.thisAssignments(cls, name);
+    const others = ctx.file.memberAssignments(name).filter((a) => {
+      const object = unwrap((a.left as t.MemberExpression).object as Node);
+      if (object.type === 'ThisExpression') return false;
+      const v = this.trace(object, ctx);
+      return (v?.t === 'class' || v?.t === 'instance') && v.cls === cls;
+    });
+    return others.length ? [...own, ...others] : own;
   }
 
   // ------------------------------------------------------------------ calls
@@ -358,7 +396,7 @@ export class ObjectTracker {
     return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
   }
 
-  /** `require('lib')` is the library; `require('./m')` is what the module exports (`module.exports`), else its namespace. */
+  /** A require of the library is the library; a relative require is what the module exports (`module.exports`), else its namespace. */
   private required(source: string, at: Located): Traced | undefined {
     const direct = this.imported(source, '*', at);
     if (direct?.t !== 'namespace') return direct;
@@ -373,6 +411,9 @@ export class ObjectTracker {
 
   private construct(node: t.NewExpression, ctx: FileContext): Traced | undefined {
     const callee = this.trace(node.callee as Node, ctx);
+    // new Promise((resolve) => ... resolve(x) ...): the promise's value is what is resolved.
+    const executor = node.arguments[0] ? unwrap(node.arguments[0] as Node) : undefined;
+    if (node.callee.type === 'Identifier' && node.callee.name === 'Promise' && !callee && executor && isFunction(executor)) return this.params.callbackArgument(executor, ctx, 0, 0);
     if (callee?.t === 'class') return { t: 'instance', cls: callee.cls, ctx: callee.ctx };
     if (callee?.t === 'lib') {
       const shape = this.byLibrary.get(callee.obj.library);

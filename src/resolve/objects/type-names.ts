@@ -11,17 +11,17 @@ export class TypeNames {
 
   /**
    * What an annotation names: a library object received at `received` (it is handed in), or an
-   * instance of a project class (dependency injection). `promise`: a return type, `Promise<T>` is T.
+   * instance of a project class (dependency injection). `Promise<T>` is T.
    */
-  annotation(annotation: t.Identifier['typeAnnotation'] | null | undefined, at: Located, received: string, promise = false): Traced | undefined {
+  annotation(annotation: t.Identifier['typeAnnotation'] | null | undefined, at: Located, received: string): Traced | undefined {
     if (!annotation || annotation.type !== 'TSTypeAnnotation') return undefined;
-    return this.type(annotation.typeAnnotation, at, received, promise);
+    return this.type(annotation.typeAnnotation, at, received);
   }
 
-  private type(type: t.TSType, at: Located, received: string, promise: boolean): Traced | undefined {
+  private type(type: t.TSType, at: Located, received: string): Traced | undefined {
     if (type.type === 'TSUnionType') {
       for (const member of type.types) {
-        const v = this.type(member, at, received, promise);
+        const v = this.type(member, at, received);
         if (v) return v;
       }
       return undefined;
@@ -36,9 +36,10 @@ export class TypeNames {
     if (type.type !== 'TSTypeReference') return undefined;
     const named = typeReferenceName(type);
     if (!named) return undefined;
-    if (promise && !named.qualifier && named.local === 'Promise') {
+    // A promise of an object is followed as the object (the code awaits it before using it).
+    if (!named.qualifier && named.local === 'Promise') {
       const inner = type.typeParameters?.params[0];
-      return inner ? this.type(inner, at, received, false) : undefined;
+      return inner ? this.type(inner, at, received) : undefined;
     }
     const b = at.ctx.resolver.scopes.lookup(named.qualifier ?? named.local, at.node);
     if (!b) return undefined;

@@ -1,0 +1,103 @@
+// Evidence instead of silence: a channel call whose receiver the tracker cannot follow, but whose shape is
+// unmistakably amqplib's (`x.consume(queue, handler, { noAck })`, `x.prefetch(10)`), in a project that uses
+// amqplib or amqp-connection-manager. Other libraries' consume / publish / subscribe calls have other shapes.
+import type * as t from '@babel/types';
+import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
+import type { FileContext } from '../../resolve/file-context';
+import { placeKey } from '../../resolve/objects/traced';
+import { ACM } from './shapes';
+
+type CallNode = t.CallExpression | t.OptionalCallExpression;
+
+/** A channel taken from a call's shape: its client, an identity shared by calls on the same receiver, and why. */
+export interface UntracedChannel {
+  client: 'amqplib' | typeof ACM;
+  key: string;
+  confirm: 'unknown';
+  untraced: string;
+}
+
+/** What each call must look like to be taken as an amqplib channel call (argument count and kinds). */
+const SHAPES: Record<string, (args: Node[]) => boolean> = {
+  // assertQueue(name?, options?, cb?): only amqplib and amqp-connection-manager have it.
+  assertQueue: (a) => a.length <= 3 && (a.length === 0 || isValue(a[0])),
+  // consume(queue, onMessage, options?): node-rdkafka's consume(count, cb) and NATS's consume(options) differ.
+  consume: (a) => a.length >= 2 && a.length <= 3 && isValue(a[0]) && !isNumber(a[0]) && isCallable(a[1]) && (a.length < 3 || isOptions(a[2])),
+  // prefetch(count, global?): a number, never a string or an object.
+  prefetch: (a) => a.length >= 1 && a.length <= 2 && isNumeric(a[0]),
+  qos: (a) => a.length >= 1 && a.length <= 2 && isNumeric(a[0]),
+  // sendToQueue(queue, content, options?): no other library has the method.
+  sendToQueue: (a) => a.length >= 2 && a.length <= 3 && isValue(a[0]) && isValue(a[1]) && (a.length < 3 || isOptions(a[2])),
+  // publish(exchange, routingKey, content, options?): Redis's and NATS's publish take one or two arguments.
+  publish: (a) => a.length >= 3 && a.length <= 4 && a.slice(0, 3).every(isValue) && (a.length < 4 || isOptions(a[3])),
+};
+
+/**
+ * The channel a call is made on when the tracker cannot follow its receiver (a channel kept under a
+ * computed key, made by code outside the project, bound with `.bind(this)`), if the call's shape and the
+ * project's use of the library say it is one.
+ */
+export function untracedChannel(ctx: FileContext, call: CallNode): UntracedChannel | undefined {
+  const m = calleeMethod(call);
+  const project = ctx.resolver.project;
+  if (!m || !project) return undefined;
+  const uses = project.libraries.has('amqplib') ? 'amqplib' : project.libraries.has(ACM) ? ACM : undefined;
+  const shape = SHAPES[m.method];
+  if (!uses || !shape) return undefined;
+  const args = call.arguments.filter((a) => a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder') as Node[];
+  if (args.length !== call.arguments.length || !shape(args)) return undefined;
+  if (!untraceable(ctx, m.object, m.method)) return undefined;
+  const receiver = ctx.file.source(m.object).replace(/\s+/g, '');
+  return {
+    client: uses,
+    key: `untraced:${scopeOf(ctx, m.object)}:${receiver}`,
+    confirm: 'unknown',
+    untraced: `the receiver \`${receiver.length > 40 ? `${receiver.slice(0, 39)}…` : receiver}\` is not traced to a channel; the call's shape and the project's use of ${uses} say it is one`,
+  };
+}
+
+/** Nothing the tracker knows: not a library object, and not a project object whose own method this is (a wrapper). */
+function untraceable(ctx: FileContext, receiver: Node, method: string): boolean {
+  const tracker = ctx.resolver.project!.objects;
+  const v = tracker.trace(receiver, ctx);
+  if (!v) return true;
+  if (v.t === 'lib' || v.t === 'function' || v.t === 'class') return false;
+  return !tracker.memberOf(v, method, ctx, receiver);
+}
+
+/** Calls on the same receiver share a channel: a local variable's binding, `this.x` in one class, else one function. */
+function scopeOf(ctx: FileContext, receiver: Node): string {
+  const root = rootOf(receiver);
+  if (root.type === 'Identifier') {
+    const b = ctx.resolver.scopes.lookup(root.name, root);
+    if (b) return placeKey(ctx, b.id);
+  }
+  if (root.type === 'ThisExpression') {
+    const cls = ctx.file.enclosingClass(receiver);
+    if (cls) return placeKey(ctx, cls);
+  }
+  for (const a of ctx.file.ancestors(receiver)) if (isFunction(a)) return placeKey(ctx, a);
+  return `${ctx.file.path}#`;
+}
+
+function rootOf(node: Node): Node {
+  let n = unwrap(node);
+  while (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' || n.type === 'CallExpression') n = unwrap(n.type === 'CallExpression' ? (n.callee as Node) : (n.object as Node));
+  return n;
+}
+
+const isFn = (n: Node) => isFunction(unwrap(n));
+const isValue = (n: Node) => !isFn(n) && unwrap(n).type !== 'ObjectExpression';
+const isNumber = (n: Node) => unwrap(n).type === 'NumericLiteral';
+const isCallable = (n: Node) => {
+  const u = unwrap(n);
+  return isFunction(u) || u.type === 'Identifier' || u.type === 'MemberExpression' || (u.type === 'CallExpression' && calleeMethod(u)?.method === 'bind');
+};
+const isOptions = (n: Node) => {
+  const u = unwrap(n);
+  return u.type === 'ObjectExpression' || u.type === 'Identifier' || u.type === 'MemberExpression';
+};
+const isNumeric = (n: Node) => {
+  const u = unwrap(n);
+  return !isFn(u) && !['ObjectExpression', 'StringLiteral', 'TemplateLiteral', 'ArrayExpression', 'BooleanLiteral', 'NullLiteral'].includes(u.type);
+};
