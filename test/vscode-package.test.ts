@@ -100,3 +100,21 @@ describe('the server the extension starts', () => {
     expect(fs.readFileSync(path.join(EXTENSION, 'src', 'extension.ts'), 'utf8')).not.toMatch(/npx/);
   });
 });
+
+describe('the editor recipes (editors/README.md)', () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'editors', 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+  it('start the project\'s own binary or `npx --no-install`, never a plain npx that may download a package', () => {
+    const npx = blocks.flatMap((b) => b.split('\n')).filter((line) => /\bnpx\b/.test(line) && !/^\s*(#|--|\/\/)/.test(line));
+    expect(npx.length).toBeGreaterThan(0);
+    for (const line of npx) {
+      // The argument after npx: a shell word, or the next element of a Lua/TOML list.
+      const next = /\bnpx\b['"]?\s*(?:,\s*|\]\s*\n?\s*args\s*=\s*\[)?\s*['"]?([^'"\s,\]]+)/.exec(line);
+      if (/command\s*=\s*"npx"/.test(line)) continue; // Helix: the args line is checked below
+      expect(next?.[1], line).toBe('--no-install');
+    }
+    expect(readme).toContain('command = "npx"\nargs = ["--no-install", "rabbitmq4-codemod", "lsp", "--stdio"]');
+    expect(readme).toContain('format!("{}/node_modules/.bin/rabbitmq4-codemod", worktree.root_path())');
+  });
+});
