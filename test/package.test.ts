@@ -102,7 +102,7 @@ describe('the packed tarball', () => {
     expect(manifest.bin).toEqual({ 'rabbitmq4-codemod': 'bin/rabbitmq4-codemod' });
     for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts?.[script], script).toBeUndefined();
     // The checkout keeps its prepare (npm ci and git-URL installs build there), and pack put package.json back.
-    expect(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');
+    expect(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/prepare.mjs');
     expect(fs.existsSync(path.join(ROOT, '.package.json.prepack'))).toBe(false);
   });
 
