@@ -149,6 +149,16 @@ describe('the GitHub Action (action.yml)', () => {
   });
 });
 
+describe('the README', () => {
+  it('shows how to use the action and the hooks', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('/rabbitmq4-codemod@v0.1.0');
+    expect(readme).toContain('security-events: write');
+    for (const hook of hooks) expect(readme).toContain(`\`${hook.id}\``);
+    for (const input of ['fail-on', 'target', 'paths', 'args', 'upload', 'working-directory', 'version']) expect(readme, input).toContain(input);
+  });
+});
+
 describe('the pre-commit hooks (.pre-commit-hooks.yaml)', () => {
   /** pre-commit puts the installed package's bin on the PATH: here, a directory with a link to bin/rabbitmq4-codemod. */
   function runHook(id: string, cwd: string, args: string[] = []) {

@@ -106,6 +106,14 @@ describe('the packed tarball', () => {
     expect(fs.existsSync(path.join(ROOT, '.package.json.prepack'))).toBe(false);
   });
 
+  it('is what the README shows first: the install for users, then the commands', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const first = /```sh\n([\s\S]*?)```/.exec(readme)![1];
+    expect(first).toMatch(/^npm i -D rabbitmq4-codemod\b/);
+    expect(first).toContain('npx rabbitmq4-codemod scan .');
+    expect(readme).toContain('npx jscodeshift --fail-on-error -t node_modules/rabbitmq4-codemod/transforms/rabbitmq4.js');
+  });
+
   it('installs with its production dependencies only', () => {
     for (const dep of Object.keys(PKG.dependencies)) expect(fs.existsSync(path.join(app, 'node_modules', dep, 'package.json')), dep).toBe(true);
     for (const dev of ['vitest', 'esbuild', 'amqplib', '@types/node', 'ajv']) expect(fs.existsSync(path.join(app, 'node_modules', dev)), dev).toBe(false);
