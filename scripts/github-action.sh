@@ -45,13 +45,15 @@ if [ -n "${RMQ4_ARGS:-}" ]; then
   args+=("${extra[@]}")
 fi
 
+# A SARIF file left by an earlier run must not be uploaded as this run's.
+rm -f "$sarif"
 echo "+ $bin ${args[*]}"
 "$bin" "${args[@]}"
 code=$?
 
 if [ -f "$sarif" ]; then
   echo "sarif-file=$sarif" >> "$out"
-  # The findings in the log too, as annotations on the changed lines (code scanning shows them in full).
+  # The findings in the log too, as annotations at their lines (code scanning shows them in full).
   node -e '
     const log = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     const level = { error: "error", warning: "warning", note: "notice" };

@@ -122,10 +122,11 @@ describe('the GitHub Action (action.yml)', () => {
     expect(runFailStep(strict.outputs)).toBe(1);
   });
 
-  it('fails the job, with the reason, when the scan cannot run', () => {
-    const dir = installedProject({ 'src/worker.ts': WORKER });
+  it('fails the job, with the reason, when the scan cannot run (and uploads no SARIF of an earlier run)', () => {
+    const dir = installedProject({ 'src/worker.ts': WORKER, 'rabbitmq4-codemod.sarif': '{}' });
     const r = runScanStep(dir, { target: '3.13' });
-    expect(r.outputs['exit-code']).toBe('2');
+    expect(r.outputs).toEqual({ 'exit-code': '2' });
+    expect(fs.existsSync(path.join(dir, 'rabbitmq4-codemod.sarif'))).toBe(false);
     expect(r.stderr).toContain('3.13');
     expect(runFailStep(r.outputs)).toBe(1);
   });
