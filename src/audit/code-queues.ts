@@ -1,3 +1,4 @@
+// The queues the scanned code declares, as the audit compares them with what the broker holds.
 import type { Analysis } from '../engine/analyze';
 import type { QueueType, Resolved } from '../model';
 import { queueTypeOf } from '../rules/queue-facts';

@@ -1,3 +1,4 @@
+// The shell commands an audit finding suggests (rabbitmqctl policies, queue deletion), quoted for a POSIX shell.
 import { leaderLocatorFor } from '../rules/deprecated-queue-argument';
 import type { BrokerPolicy, BrokerQueue, BrokerState } from './model';
 

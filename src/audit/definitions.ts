@@ -1,3 +1,4 @@
+// Reads a broker definitions export (JSON) into the audit's model of the broker's state.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as t from '@babel/types';

@@ -1,3 +1,4 @@
+// Reads a live broker's state through the management HTTP API into the audit's model.
 import { spawnSync } from 'node:child_process';
 import { isObject, policyOf } from './definitions';
 import type { BrokerConsumer, BrokerQueue, BrokerState } from './model';

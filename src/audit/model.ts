@@ -1,3 +1,4 @@
+// The audit's model: what a broker holds (queues, policies, consumers) and what the audit finds in it.
 import type { QueueType, Severity, TargetVersion } from '../model';
 import type { ReportError } from '../report/model';
 

@@ -1,3 +1,4 @@
+// The audit report as Markdown (a pull-request comment or a ticket).
 import type { Severity } from '../model';
 import { migrationLink } from '../report/docs-url';
 import { cell, code, MAX_ROWS, plural, table } from '../report/markdown-table';

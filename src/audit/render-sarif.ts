@@ -1,3 +1,4 @@
+// The audit report as SARIF 2.1.0.
 import { sarifLog } from '../report/sarif-log';
 import type { AuditReport } from './model';
 import { AUDIT_RULES } from './rules';

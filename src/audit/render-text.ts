@@ -1,3 +1,4 @@
+// The audit report as text for a terminal.
 import type { Colors } from '../cli/common';
 import type { AuditReport } from './model';
 import { objectLabel, sourceLabel } from './report';

@@ -1,3 +1,4 @@
+// The audit report: findings sorted and counted, and the labels every format uses.
 import type { Severity, TargetVersion } from '../model';
 import { TOOL_NAME, TOOL_VERSION, type ReportError } from '../report/model';
 import type { AuditFinding, AuditReport, BrokerState } from './model';

@@ -1,3 +1,4 @@
+// The audit's rule ids and metadata (MIGRATION.md sections under "Auditing a live broker").
 import { ALL_TARGETS } from '../rules/types';
 import type { RuleInfo } from '../report/rule-info';
 

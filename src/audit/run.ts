@@ -1,3 +1,4 @@
+// Runs every audit check over a broker's state, scoped to a vhost if asked, with the config's severities.
 import type { Severity, TargetVersion } from '../model';
 import { applySeverities } from '../config/severities';
 import type { CodeQueue } from './code-queues';

@@ -1,3 +1,4 @@
+// The `audit` command: what a broker holds that 4.x refuses, and code declarations that differ from it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runProject } from '../engine/project';

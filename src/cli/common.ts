@@ -1,3 +1,4 @@
+// What every CLI command shares: its common flags, path checks, colors and the analysis options.
 import * as fs from 'node:fs';
 import { TARGET_VERSIONS, type TargetVersion } from '../model';
 import { ALL_RULES } from '../rules';

@@ -1,3 +1,4 @@
+// The `fix` command: a dry-run diff and summary, or `--write` (atomic), `--patch` or `--check`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runProject, type ProjectRun } from '../engine/project';

@@ -1,3 +1,4 @@
+// The `lsp` command: starts the language server on stdio.
 import { startStdioServer } from '../lsp/server';
 import { parseArgs } from './args';
 

@@ -1,3 +1,4 @@
+// The CLI's entry point: parses the command line and dispatches to a command (exit code 2 for usage errors).
 import { UsageError } from './args';
 import type { Io } from './common';
 import { rules } from './rules';

@@ -1,3 +1,4 @@
+// The `rules` command: every rule with its severity per target, fixability and MIGRATION.md section.
 import { ALL_RULES } from '../rules';
 import { flag, parseArgs } from './args';
 import { color, useColor, type Io } from './common';

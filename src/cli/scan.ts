@@ -1,3 +1,4 @@
+// The `scan` command: the report in text, JSON, SARIF or Markdown, and the exit code from `--fail-on`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SEVERITY_RANK, type Severity } from '../model';

@@ -1,3 +1,4 @@
+// A command's settings: its flags over the config file's.
 import type { Severity, TargetVersion } from '../model';
 import { ALL_RULES } from '../rules';
 import { UNUSED_SUPPRESSION } from '../engine/unused-suppressions';

@@ -1,3 +1,4 @@
+// The registry of supported client libraries.
 import type { ClientModule } from './types';
 import { amqplib } from './amqplib';
 import { amqpConnectionManager } from './amqp-connection-manager';

@@ -1,3 +1,4 @@
+// The config file's contents, validated: target, rule settings, excludes, fail-on.
 import { TARGET_VERSIONS, type Severity, type TargetVersion } from '../model';
 
 /** What `rabbitmq4-codemod.config.json` (or package.json's "rabbitmq4-codemod" key) may say. */

@@ -1,3 +1,4 @@
+// Finds and loads the config file (rabbitmq4-codemod.config.json or package.json's key).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConfigError, validateConfig, type Config } from './config';

@@ -1,3 +1,4 @@
+// Applies the config's severity overrides to the findings.
 import type { Severity } from '../model';
 
 /**

@@ -1,3 +1,4 @@
+// Dependency manifests (package.json, lock files) read into the model for the rules on client versions.
 import type * as t from '@babel/types';
 import type { DependencyPin } from '../model';
 import { parseJson } from '../parse/json';

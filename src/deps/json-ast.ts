@@ -1,3 +1,4 @@
+// Small readers of JSON object nodes (a JSON document parsed as a Babel AST).
 import type * as t from '@babel/types';
 
 /** The properties of a JSON object node by key (JSON keys are string literals). */

@@ -1,3 +1,4 @@
+// Which files are dependency manifests, and which client packages they are read for.
 import type { DependencyManifest } from '../model';
 
 /** The client libraries whose installed version decides whether the application can connect at all. */

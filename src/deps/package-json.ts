@@ -1,3 +1,4 @@
+// The ranges package.json gives the watched client packages.
 import type * as t from '@babel/types';
 import type { DependencyPin } from '../model';
 import type { LineIndex } from '../text';

@@ -1,3 +1,4 @@
+// The versions package-lock.json (v1 to v3) installs, nested copies included.
 import type * as t from '@babel/types';
 import type { DependencyPin } from '../model';
 import type { LineIndex } from '../text';

@@ -1,3 +1,4 @@
+// One dependency pin (a package's range or version) at a place in a manifest.
 import type { DependencyManifest, DependencyPin } from '../model';
 import type { LineIndex } from '../text';
 

@@ -1,3 +1,4 @@
+// The versions pnpm-lock.yaml (v5, v6, v9) installs.
 import type { DependencyPin } from '../model';
 import type { LineIndex } from '../text';
 import { isBlank, linesOf, unquote } from './lines';

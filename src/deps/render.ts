@@ -1,5 +1,6 @@
+// Renders a dependency fix: a package.json range raised, its operator kept.
 import type { DependencyPin, FixIntent } from '../model';
-import type { RenderResult } from '../clients/shared/queue-options';
+import type { RenderResult } from '../fix/render-result';
 import { parseVersion, raiseRange } from './semver';
 
 /** `"^0.8.0"` → `"^0.10.7"` in package.json: the range's text replaced, its operator kept. */

@@ -1,3 +1,4 @@
+// The versions yarn.lock (Yarn 1 and Yarn 2+) installs.
 import type { DependencyPin } from '../model';
 import type { LineIndex } from '../text';
 import { isBlank, linesOf, splitDescriptor, unquote, withoutNpmProtocol, type Line } from './lines';

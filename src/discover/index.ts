@@ -1,3 +1,4 @@
+// Finds the files to analyse under the given paths: sources and manifests, with .gitignore and --exclude.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';

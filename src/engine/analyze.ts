@@ -1,6 +1,7 @@
+// The engine: files parsed and modelled by the clients, wrappers expanded, rules run, findings and edits made.
 import { CLIENTS, clientByName } from '../clients';
-import type { FileContext } from '../clients/types';
-import type { RenderResult } from '../clients/shared/queue-options';
+import type { FileContext } from '../resolve/file-context';
+import type { RenderResult } from '../fix/render-result';
 import { ParsedFile } from '../parse/ast';
 import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError, type ParseResult } from '../parse';
 import { ValueResolver } from '../resolve/values';
@@ -21,7 +22,8 @@ import { parseJson } from '../parse/json';
 import { instantiate } from './instantiate';
 import { consumerVerdicts } from './verdicts';
 import type { ConsumerReport } from '../report/consumers';
-import { isDependencyManifest, mentionsWatchedPackage, modelManifest } from '../deps';
+import { isDependencyManifest, modelManifest } from '../deps';
+import { mentionsClient, selectCandidates } from './candidates';
 import { renderDependency } from '../deps/render';
 
 export interface SourceInput {
@@ -74,13 +76,11 @@ interface DeclarationPlan {
   notRewritten?: string;
 }
 
-/** True if the file can involve a supported client at all (the fast prefilter). */
-export function isRelevant(text: string): boolean {
-  return MENTIONS ? MENTIONS.test(text) : CLIENTS.some((c) => c.mentions.test(text));
-}
+/** Every client library's object shapes, for the project-level tracker. */
+const SHAPES = CLIENTS.flatMap((c) => c.shapes ?? []);
 
-/** Every client's `mentions` as one pattern: one pass over a file's text instead of one per client. */
-const MENTIONS = CLIENTS.every((c) => c.mentions.flags.replace(/[gy]/g, '') === '') ? new RegExp(CLIENTS.map((c) => `(?:${c.mentions.source})`).join('|')) : undefined;
+/** True if the file's text names a supported client at all (one of the reasons a file is parsed). */
+export const isRelevant = mentionsClient;
 
 /** Analyse a set of files as one project: models, findings and the edits a fix would make. */
 export function analyze(inputs: SourceInput[], options: AnalyzeOptions, hooks?: AnalyzeHooks): Analysis {
@@ -105,10 +105,14 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   const overlay = new Map(inputs.map((i) => [i.absolute ?? path.resolve(cwd, i.path), i.text]));
   const host = overlayHost(overlay, options.followImports === false ? undefined : (options.files ?? DISK));
   const parse = (absolute: string, text: string, parser: () => ParseResult) => options.parseCache?.parse(absolute, text, parser) ?? parser();
-  const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse));
+  const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse), SHAPES);
+  project.inputs = [...overlay.keys()];
+  const selection = options.selection ?? (({ parse: chosen, libraries }) => ({ parse: chosen, libraries: [...libraries] }))(selectCandidates(inputs, cwd, options.parseEverything));
+  const libraries = new Set(selection.libraries);
+  project.libraries = libraries;
   const states = new Map<string, FileState>();
-  for (const input of inputs) {
-    const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project, parse, options.parseEverything);
+  for (const [i, input] of inputs.entries()) {
+    const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project, parse, selection.parse[i], libraries, options.parseEverything);
     states.set(input.path, state);
     hooks?.onFile?.();
   }
@@ -205,12 +209,11 @@ function openContext(display: string, absolute: string, text: string, project: P
   return { file, resolver: new ValueResolver(file, project, absolute), shared: new Map() };
 }
 
-function load(input: SourceInput, absolute: string, project: Project, parse: Parse, everything = false): FileState {
+function load(input: SourceInput, absolute: string, project: Project, parse: Parse, selected: boolean, libraries: ReadonlySet<string>, everything = false): FileState {
   const result: FileResult = { path: input.path, absolute, text: input.text, status: 'not-relevant', findings: [], edits: [], consumers: [] };
   const state: FileState = { result };
-  if (isDependencyManifest(input.path)) return loadManifest(state, everything);
-  // A JSON file is analysed only as client configuration; any other JSON is never parsed.
-  if (!everything && !(isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : isRelevant(input.text))) return state;
+  if (!selected) return state;
+  if (isDependencyManifest(input.path)) return loadManifest(state);
   const parsed = isJsonPath(input.path) ? parseSource(input.text, input.path) : parse(absolute, input.text, () => parseSource(input.text, input.path));
   if (!parsed.ok) {
     result.status = 'parse-error';
@@ -223,7 +226,8 @@ function load(input: SourceInput, absolute: string, project: Project, parse: Par
   const ctx: FileContext = opened ?? { file, resolver: new ValueResolver(file, project, absolute), shared: new Map() };
   project.add(absolute, ctx);
   const model = emptyModel(input.path);
-  for (const client of CLIENTS) if (everything || client.mentions.test(input.text)) client.analyze(ctx, model);
+  // A client whose objects can come from another module reads every file the project selected; the others, the files that name them.
+  for (const client of CLIENTS) if (everything || client.mentions.test(input.text) || (client.shapes && libraries.has(client.name))) client.analyze(ctx, model);
   linkQos(model);
   result.status = 'analysed';
   result.model = model;
@@ -233,9 +237,8 @@ function load(input: SourceInput, absolute: string, project: Project, parse: Par
 }
 
 /** package.json or a lock file: the client libraries it installs, for the rules that read dependencies. */
-function loadManifest(state: FileState, everything: boolean): FileState {
+function loadManifest(state: FileState): FileState {
   const { result } = state;
-  if (!everything && !mentionsWatchedPackage(result.text)) return state;
   const modelled = modelManifest(result.path, result.text);
   if (!modelled.ok) {
     result.status = 'parse-error';

@@ -1,10 +1,10 @@
+// A declaration inside a wrapper function, judged once per call site with that call's arguments.
 import type * as t from '@babel/types';
-import type { FileContext } from '../clients/types';
+import type { FileContext } from '../resolve/file-context';
 import type { ParamOrigin, QueueDeclaration, Resolved } from '../model';
 import type { Project } from '../resolve/project';
-import type { ValueResolver } from '../resolve/values';
-import { functionName } from '../resolve/values';
-import { calledName, callSitesOf, type CallSite } from './call-sites';
+import { functionName, type ValueResolver } from '../resolve/values';
+import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 
 const MAX_LEVELS = 3;
 

@@ -1,3 +1,4 @@
+// Links each consumer to the prefetch set on its channel before it consumes.
 import type { FileModel } from '../model';
 
 /** Gives each consumer the last prefetch set on its channel before it starts consuming (in source order). */

@@ -1,3 +1,4 @@
+// The analysis options (target, rules, fix modes) and their defaults.
 import { DEFAULT_TARGET, type TargetVersion } from '../model';
 import type { SourceHost } from '../resolve/module-resolution';
 import type { ParseCache } from './parse-cache';
@@ -18,6 +19,11 @@ export interface AnalyzeOptions {
   followImports?: boolean;
   /** Parse and model every input, not only those that mention a client (robustness sweeps). */
   parseEverything?: boolean;
+  /**
+   * Which inputs to parse and the client libraries the project uses, when a larger run chose them
+   * already (a worker thread gets its share of the project's selection). Default: chosen from the inputs.
+   */
+  selection?: { parse: boolean[]; libraries: string[] };
   /**
    * Where files that are not inputs (imported modules, tsconfig.json) are read from (default: the
    * disk). The language server passes the editor's unsaved text over the disk.

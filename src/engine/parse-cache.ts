@@ -1,3 +1,4 @@
+// Parse results kept across analyses by a long-lived caller (the language server).
 import type { ParseResult } from '../parse';
 
 /** Parse results kept across analyses by a long-lived caller (the language server). */

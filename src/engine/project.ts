@@ -1,3 +1,4 @@
+// A whole run over paths: discover, read (skipping binary, minified and oversize files), analyse.
 import * as fs from 'node:fs';
 import { discover, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type SourceInput } from './analyze';
@@ -69,9 +70,9 @@ function readAndAnalyse(found: ReturnType<typeof discover>, project: ProjectOpti
   const progress = project.onProgress && ((done: number) => project.onProgress!(done + total - inputs.length, total));
   let analysis: Analysis | undefined;
   if (project.workers !== undefined) {
-    const relevant = relevance(inputs, all);
-    const n = workerCount(inputs, relevant, project.workers);
-    if (n > 1) analysis = analyzeInWorkers(inputs, all, relevant, n, progress, pool);
+    const selection = relevance(inputs, all);
+    const n = workerCount(inputs, selection.parse, project.workers);
+    if (n > 1) analysis = analyzeInWorkers(inputs, all, selection, n, progress, pool);
   }
   let done = 0;
   analysis ??= analyze(inputs, all, progress ? { onFile: () => progress(++done) } : undefined);

@@ -1,3 +1,4 @@
+// The `rabbitmq4-codemod-ignore` comments of a file and what each has suppressed.
 import type { ParsedFile } from '../parse/ast';
 
 const IGNORE = /rabbitmq4-codemod-ignore(?:\s+([\w\-, ]+))?/;

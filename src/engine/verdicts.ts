@@ -1,8 +1,8 @@
-import type { FileModel, Finding } from '../model';
+// The consumers table: each consumer's ack mode, prefetch and verdict.
+import { SEVERITY_RANK, type FileModel, type Finding } from '../model';
 import type { ParsedFile } from '../parse/ast';
 import { prefetchOf } from '../rules/consumer-facts';
 import type { ConsumerReport } from '../report/consumers';
-import { SEVERITY_RANK } from '../model';
 
 /** One row per consumer: its ack mode, prefetch, and a verdict from the consumer rules' findings. */
 export function consumerVerdicts(model: FileModel, findings: Finding[], file: ParsedFile): ConsumerReport[] {

@@ -1,3 +1,4 @@
+// A worker thread of a parallel analysis (see workers.ts).
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { finishAnalysis, prepareAnalysis, queueFacts, type PreparedAnalysis } from './analyze';
 import { withoutModels, type FromWorker, type ToWorker } from './workers';

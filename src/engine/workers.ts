@@ -1,3 +1,4 @@
+// Parallel analysis in worker threads, for runs large enough to pay for it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -5,8 +6,8 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { QueueType } from '../model';
 import { isJsonPath, looksLikeJsonConfig, parsesNatively } from '../parse';
 import { diskHost, resolveRelative } from '../resolve/module-resolution';
-import type { Analysis, FileResult, SourceInput } from './analyze';
-import { finishAnalysis, isRelevant, prepareAnalysis, queueFacts } from './analyze';
+import { finishAnalysis, prepareAnalysis, queueFacts, type Analysis, type FileResult, type SourceInput } from './analyze';
+import { selectCandidates, SPECIFIER } from './candidates';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps/manifests';
 import type { AnalyzeOptions } from './options';
 
@@ -71,12 +72,12 @@ export function workerCount(inputs: SourceInput[], relevant: boolean[], setting:
   return files < MIN_PARALLEL_FILES && bytes < MIN_PARALLEL_BYTES ? 0 : limit;
 }
 
-/** True for the inputs the engine would parse: the same prefilter `analyze` applies. */
-export function relevance(inputs: SourceInput[], options: AnalyzeOptions): boolean[] {
-  return inputs.map((i) => !!options.parseEverything || (isDependencyManifest(i.path) ? mentionsWatchedPackage(i.text) : isJsonPath(i.path) ? looksLikeJsonConfig(i.text) : isRelevant(i.text)));
+/** The inputs the engine would parse and the libraries the project uses: the same selection `analyze` makes. */
+export function relevance(inputs: SourceInput[], options: AnalyzeOptions): { parse: boolean[]; libraries: string[] } {
+  const s = selectCandidates(inputs, options.cwd ?? process.cwd(), options.parseEverything);
+  return { parse: s.parse, libraries: [...s.libraries] };
 }
 
-const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"])([^'"\n]+)\1/g;
 
 /**
  * The inputs grouped into the connected components of their import graph (indices into `inputs`),
@@ -254,11 +255,14 @@ export function withoutModels(files: FileResult[]): FileResult[] {
 export function analyzeInWorkers(
   inputs: SourceInput[],
   options: AnalyzeOptions,
-  relevant: boolean[],
+  selection: { parse: boolean[]; libraries: string[] },
   n: number,
   progress?: (done: number) => void,
   pool = new WorkerPool(0),
 ): Analysis | undefined {
+  const relevant = selection.parse;
+  // Each thread parses what the whole project's selection chose, knowing every library the project uses.
+  const optionsFor = (share: number[]): AnalyzeOptions => ({ ...plain, selection: { parse: share.map((j) => relevant[j]), libraries: selection.libraries } });
   const cwd = options.cwd ?? process.cwd();
   const { onProgress: _drop, ...plain } = options as AnalyzeOptions & { onProgress?: unknown };
   const running: Running[] = [];
@@ -276,10 +280,10 @@ export function analyzeInWorkers(
     running.splice(shares.length).forEach(stop);
     shares.forEach((share, i) => {
       running[i].inputs = share;
-      running[i].port.postMessage({ kind: 'models', inputs: share.map((j) => inputs[j]), options: plain } satisfies ToWorker);
+      running[i].port.postMessage({ kind: 'models', inputs: share.map((j) => inputs[j]), options: optionsFor(share) } satisfies ToWorker);
     });
     // This thread's share, while the workers do theirs.
-    const mine = prepareAnalysis(own.map((i) => inputs[i]), plain, { onFile: () => (++ownDone, report()) });
+    const mine = prepareAnalysis(own.map((i) => inputs[i]), optionsFor(own), { onFile: () => (++ownDone, report()) });
     const facts = [queueFacts(mine), ...running.map((r) => awaitMessage(r, 'facts', report))];
     if (facts.some((f) => !f)) return fallback(`a worker failed: ${lastError}`);
     // Files outside the inputs come after them all, in the order they were reached: exact only if one thread reached any.

@@ -1,3 +1,4 @@
+// The marker and suppression comments `fix` and the editor insert above a statement.
 import type { TextEdit } from '../model';
 import { indentationAt, lineEndingOf } from '../text';
 

@@ -1,3 +1,4 @@
+// Fix intents applied to the model (to prove a rewrite legal) and described for the user.
 import { known, type FixIntent, type QueueDeclaration } from '../model';
 
 /** The declaration as it would be after the intents: rules re-check it to prove the fix legal. */

@@ -1,3 +1,4 @@
+// Exact text edits to object literals that keep their layout, quotes and trailing commas.
 import type { TextEdit } from '../model';
 import { indentationAt } from '../text';
 

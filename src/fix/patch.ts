@@ -1,3 +1,4 @@
+// A unified diff that `git apply` accepts.
 import { structuredPatch } from 'diff';
 
 /** A unified diff of one file that `git apply` accepts (paths relative to where it is applied). */

@@ -1,3 +1,4 @@
+// Atomic file writes, and the dirty-tree check `fix --write` makes first.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,3 +1,4 @@
+// The latest analysis of each open document, shared by diagnostics and code actions.
 import { analyzeDocument, type AnalysisEnvironment, type DocumentAnalysis } from './analysis';
 import type { OpenDocumentSet } from './open-documents';
 

@@ -1,3 +1,4 @@
+// Runs the engine on one open document, with the editor's unsaved texts of the files it reads.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver/node';

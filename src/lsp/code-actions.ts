@@ -1,3 +1,4 @@
+// Code actions for a range: rewrites, annotations, suppressions and fix-all.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, TextEdit } from '../model';

@@ -1,3 +1,4 @@
+// Publishes diagnostics: at once on open, debounced after changes, stale versions dropped.
 import type { Connection } from 'vscode-languageserver/node';
 import type { AnalysisStore } from './analysis-store';
 import { toDiagnostics } from './diagnostics';

@@ -1,3 +1,4 @@
+// Findings as LSP diagnostics.
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, FixKind, Severity } from '../model';

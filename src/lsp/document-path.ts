@@ -1,3 +1,4 @@
+// The file path the engine uses for an open document (by URI and language).
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOURCE_EXTENSIONS } from '../parse';

@@ -1,3 +1,4 @@
+// The edits of every rewrite in a file, applied together (source.fixAll).
 import type { Finding, TextEdit } from '../model';
 
 /**

@@ -1,3 +1,4 @@
+// A parse cache for documents being edited: only the changed top-level statements are parsed again.
 import type * as t from '@babel/types';
 import { TextParseCache } from '../engine/parse-cache';
 import { parseSource, type ParseResult } from '../parse';

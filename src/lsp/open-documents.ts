@@ -1,3 +1,4 @@
+// The documents the editor has open, kept in sync.
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { OpenDocument } from './analysis';

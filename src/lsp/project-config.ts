@@ -1,3 +1,4 @@
+// The project's config file as the language server reads it from the workspace root.
 import * as path from 'node:path';
 import { isKnownRuleId } from '../cli/settings';
 import type { Config } from '../config/config';

@@ -1,3 +1,4 @@
+// The places in other files that a finding's values come from (diagnostics' related information).
 import type { FileModel, Finding, Resolved, Span, Subject } from '../model';
 
 /** A place in another file that a finding's values come from, with what it is. */

@@ -1,3 +1,4 @@
+// The link to a rule's section of the package's MIGRATION.md.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ruleById } from '../rules';

@@ -1,3 +1,4 @@
+// The language server: requests and notifications wired to the analysis.
 import { createConnection, DidChangeWatchedFilesNotification, FileChangeType, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { severityOverrides } from '../config/config';
 import { excludedBy } from '../discover';

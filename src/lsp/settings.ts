@@ -1,3 +1,4 @@
+// The editor's settings for the server, and the analysis options they give.
 import { DEFAULT_TARGET, TARGET_VERSIONS, type TargetVersion } from '../model';
 import type { AnalyzeOptions } from '../engine/options';
 import { ALL_RULES } from '../rules';

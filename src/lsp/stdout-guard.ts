@@ -1,3 +1,4 @@
+// Keeps stdout for the protocol: stray console output goes to stderr.
 import { format } from 'node:util';
 
 /**

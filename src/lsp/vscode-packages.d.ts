@@ -1,3 +1,4 @@
+// Type declarations for the vscode-languageserver packages' entry points.
 declare module 'vscode-languageserver/node' {
   export * from 'vscode-languageserver/lib/node/main';
 }

@@ -1,3 +1,4 @@
+// Workspace edits for code actions, versioned for open documents.
 import type { TextDocumentEdit, TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from '../model';

@@ -1,3 +1,4 @@
+// The parsed file: Babel's tree with parent links, node lists, line positions and small AST helpers.
 import type * as t from '@babel/types';
 import { LineIndex } from '../text';
 import type { Span } from '../model';

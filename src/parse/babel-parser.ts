@@ -1,3 +1,4 @@
+// @babel/parser, loaded the first time it is needed.
 import { createRequire } from 'node:module';
 
 /** @babel/parser, loaded the first time it is needed: with oxc a scan may never need it (~15 ms to load). */

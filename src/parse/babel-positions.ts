@@ -1,3 +1,4 @@
+// Babel's line and column for an offset.
 import type { TextStart } from './estree-to-babel';
 
 type Position = { line: number; column: number; index: number };

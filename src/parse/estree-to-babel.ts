@@ -1,3 +1,4 @@
+// oxc's ESTree tree turned into Babel's, in place.
 import type { File } from '@babel/types';
 
 /**

@@ -1,3 +1,4 @@
+// Parses a source file (oxc, with Babel as the fallback and the judge of errors) or a JSON file.
 import type { ParserPlugin } from '@babel/parser';
 import type { File } from '@babel/types';
 import { babelParser } from './babel-parser';

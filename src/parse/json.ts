@@ -1,5 +1,6 @@
+// A JSON document as a Babel AST, so the resolver and the object editor read it like code.
 import type * as t from '@babel/types';
-import type { ParseResult } from './index';
+import type { ParseResult } from '.';
 import { babelParser } from './babel-parser';
 
 /**

@@ -1,3 +1,4 @@
+// oxc-parser's native parse, and its result read as the converter needs it.
 import { createRequire } from 'node:module';
 import { estreeToBabel, type ChildKeys, type OxcComment, type TextStart } from './estree-to-babel';
 

@@ -1,3 +1,4 @@
+// The consumers table of a report.
 import type { Analysis } from '../engine/analyze';
 
 export interface ConsumerReport {

@@ -1,3 +1,4 @@
+// Where MIGRATION.md can be read, as an absolute URL.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 

@@ -1,3 +1,4 @@
+// The JSON report (version 1).
 import type { Report } from './model';
 
 /** The JSON report (version 1). Offsets are internal and left out. */

@@ -1,3 +1,4 @@
+// The scan report as Markdown (a pull-request comment).
 import type { Severity } from '../model';
 import { migrationLink } from './docs-url';
 import { cell, code, MAX_ROWS, plural, table } from './markdown-table';

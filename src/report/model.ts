@@ -1,3 +1,4 @@
+// The report every format renders: the JSON report's shape.
 import type { Finding, Severity, TargetVersion } from '../model';
 import type { ProjectRun } from '../engine/project';
 import { consumerReports, type ConsumerReport } from './consumers';

@@ -1,3 +1,4 @@
+// What a report says about each rule.
 import type { Severity, TargetVersion } from '../model';
 import { ALL_RULES } from '../rules';
 import { UNUSED_SUPPRESSION } from '../engine/unused-suppressions';

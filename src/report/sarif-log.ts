@@ -1,3 +1,4 @@
+// SARIF 2.1.0 documents as GitHub code scanning reads them.
 import type { Severity, TargetVersion } from '../model';
 import { migrationLink, migrationUrl } from './docs-url';
 import { TOOL_NAME, TOOL_VERSION } from './model';

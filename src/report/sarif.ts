@@ -1,3 +1,4 @@
+// The scan report as SARIF 2.1.0.
 import type { Finding, TextEdit } from '../model';
 import { LineIndex } from '../text';
 import type { Report } from './model';

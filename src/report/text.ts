@@ -1,3 +1,4 @@
+// The scan report as text for a terminal.
 import type { Colors } from '../cli/common';
 import type { Report } from './model';
 

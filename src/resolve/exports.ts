@@ -1,3 +1,4 @@
+// Finds what a module exports under a name (ESM and CommonJS).
 import type * as t from '@babel/types';
 import { memberName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { Value, ValueResolver } from './values';
@@ -36,6 +37,10 @@ export function findExport(file: ParsedFile, name: string): ExportTarget {
         break;
       case 'ExportAllDeclaration':
         stars.push(stmt.source.value);
+        break;
+      case 'TSExportAssignment':
+        // TypeScript's `export = value`: the module's value, as `module.exports = value`.
+        commonjs = stmt.expression as Node;
         break;
       case 'ExpressionStatement': {
         const e = stmt.expression;

@@ -1,3 +1,4 @@
+// Module resolution: relative paths, packages and tsconfig paths, over an overlay of unsaved texts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

@@ -1,9 +1,12 @@
+// The files of one analysis, parsed on demand, and imported values resolved across them.
 import * as path from 'node:path';
-import type { FileContext } from '../clients/types';
+import type { FileContext } from './file-context';
 import type { Node } from '../parse/ast';
 import { findExport, isFunctionLike } from './exports';
 import { resolveNonRelative, resolveRelative, TsconfigCache, type SourceHost } from './module-resolution';
 import type { Value } from './values';
+import { ObjectTracker } from './objects/tracker';
+import type { ObjectShape } from './objects/shape';
 
 const MAX_DEPTH = 8;
 
@@ -14,13 +17,21 @@ const MAX_DEPTH = 8;
 export class Project {
   private readonly contexts = new Map<string, FileContext | null>();
   private readonly configs: TsconfigCache;
+  /** The analysis's input files (absolute paths): where callers of a function are looked for. */
+  inputs: string[] = [];
+  /** The client libraries the project uses (named by a file or listed by a manifest). */
+  libraries: ReadonlySet<string> = new Set();
+  /** The library objects of the project, followed across its files. */
+  readonly objects: ObjectTracker;
 
   constructor(
     readonly host: SourceHost,
     /** Parses a file into a context (undefined if it does not parse). */
     private readonly open: (absolute: string, text: string) => FileContext | undefined,
+    shapes: readonly ObjectShape[] = [],
   ) {
     this.configs = new TsconfigCache(host);
+    this.objects = new ObjectTracker(this, shapes);
   }
 
   /** Registers a context the engine already built for an input. */

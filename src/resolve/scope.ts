@@ -1,3 +1,4 @@
+// Scopes and bindings of a parsed file, built lazily along the lookups that need them.
 import type * as t from '@babel/types';
 import { isFunction, type Node, type ParsedFile } from '../parse/ast';
 

@@ -1,3 +1,4 @@
+// The value resolver: expressions to known, unknown (with why) or structured values, across files.
 import type * as t from '@babel/types';
 import { isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { Span } from '../model';

@@ -1,3 +1,4 @@
+// Rule amqp10-v1-address: AMQP 1.0 links attached to v1 addresses, refused from 4.3.
 import { atLeast, type LinkRule, type Violation } from './types';
 import { v1Address } from './amqp-addresses';
 

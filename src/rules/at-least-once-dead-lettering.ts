@@ -1,3 +1,4 @@
+// Rule at-least-once-dead-lettering: quorum queues whose at-least-once dead lettering cannot work.
 import { valueOf, type QueueDeclaration } from '../model';
 import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
 import { queueLabel, queueTypeOf } from './queue-facts';

@@ -1,3 +1,4 @@
+// Rule auto-ack-consumer: consumers with automatic acknowledgement.
 import { ALL_TARGETS, isReplyTo, type ConsumerRule, type Violation } from './types';
 import { ackSource, consumerLabel, MEASURED_FLOOD } from './consumer-facts';
 import { valueOf } from '../model';

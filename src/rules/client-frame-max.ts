@@ -1,3 +1,4 @@
+// Rule client-frame-max: client versions and frameMax settings RabbitMQ 4.1+ cannot connect with.
 import type { ConnectionOpen, DependencyManifest, DependencyPin, Severity, TargetVersion } from '../model';
 import { admitsAtLeast, compareVersions, formatVersion, parseVersion, raiseRange, type Version } from '../deps/semver';
 import { atLeast, type DependencyRule, type Violation } from './types';

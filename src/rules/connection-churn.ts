@@ -1,3 +1,4 @@
+// Rule connection-churn: a connection or channel opened per message or request.
 import { ALL_TARGETS, type OpenRule, type Violation } from './types';
 
 export const connectionChurn: OpenRule = {

@@ -1,3 +1,4 @@
+// Facts about consumers the consumer rules share: prefetch in force, labels, ack source.
 import type { Consumer, Resolved } from '../model';
 
 /** The prefetch in force for a consumer: its own option (ACM), or the last one set on its channel. */

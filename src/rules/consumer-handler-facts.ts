@@ -1,3 +1,4 @@
+// How the handler rules point at a use inside a consumer's handler.
 import type { Consumer, HandlerUse, Span } from '../model';
 
 /** The use to highlight: inside the consume call (an inline handler), else none (the call is reported). */

@@ -1,3 +1,4 @@
+// Rule consumer-null-message: consume callbacks that use the null a broker cancel delivers.
 import { valueOf } from '../model';
 import { NULL_GUARD_DESCRIPTION } from '../fix/intents';
 import { atLeast, type ConsumerRule, type Violation } from './types';

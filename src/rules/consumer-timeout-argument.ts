@@ -1,3 +1,4 @@
+// Rule consumer-timeout-argument: the x-consumer-timeout argument on a queue type that refuses it.
 import { valueOf, type Consumer } from '../model';
 import { atLeast, type ConsumerRule, type RuleContext, type Violation } from './types';
 import { brokerTypeName } from './queue-facts';

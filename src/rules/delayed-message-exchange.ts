@@ -1,3 +1,4 @@
+// Rule delayed-message-exchange: the delayed-message plugin's exchanges and x-delay publishes.
 import type { ExchangeDeclaration, Publish } from '../model';
 import { atLeast, type ExchangeRule, type RuleContext, type Violation } from './types';
 

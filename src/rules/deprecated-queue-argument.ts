@@ -1,3 +1,4 @@
+// Rule deprecated-queue-argument: x-queue-master-locator, x-queue-mode, x-queue-version, x-cancel-on-ha-failover.
 import { valueOf, type Consumer, type QueueArgument, type QueueDeclaration } from '../model';
 import { atLeast, type DeclarationRule, type RuleContext, type Violation } from './types';
 import { queueLabel, queueNameForError, queueTypeOf } from './queue-facts';

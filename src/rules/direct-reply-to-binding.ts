@@ -1,3 +1,4 @@
+// Rule direct-reply-to-binding: bindings of the direct reply-to pseudo-queue.
 import { atLeast, isReplyTo, type BindingRule, type Violation } from './types';
 import { valueOf } from '../model';
 

@@ -1,3 +1,4 @@
+// Rule direct-reply-to-mandatory: replies to a reply-to queue published with mandatory.
 import { atLeast, isReplyTo, type PublishRule, type Violation } from './types';
 import { valueOf } from '../model';
 

@@ -1,3 +1,4 @@
+// Rule global-qos: a prefetch with global = true.
 import { atLeast, type QosRule, type Violation } from './types';
 import { valueOf } from '../model';
 

@@ -1,3 +1,4 @@
+// Every rule, grouped by the subject kind it judges.
 import type { FileModel, Subject } from '../model';
 import type { BindingRule, ConsumerRule, DeclarationRule, DependencyRule, ExchangeRule, LinkRule, QueueDeletionRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
 import { transientNonexclusiveQueue } from './transient-nonexclusive-queue';

@@ -1,3 +1,4 @@
+// Rule ineffective-prefetch: a prefetch on a channel whose consumer auto-acks.
 import { ALL_TARGETS, isReplyTo, type ConsumerRule, type Violation } from './types';
 import { consumerLabel, hasLimit, prefetchOf } from './consumer-facts';
 import { valueOf } from '../model';

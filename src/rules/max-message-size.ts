@@ -1,3 +1,4 @@
+// Rule max-message-size: publishes whose body is larger than 4.x's 16 MiB default.
 import { ALL_TARGETS, type PublishRule, type Violation } from './types';
 
 /** RabbitMQ 4.0 lowered the default `max_message_size` from 128 MiB to this (16 MiB). */

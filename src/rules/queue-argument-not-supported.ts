@@ -1,3 +1,4 @@
+// Rule queue-argument-not-supported: an x-argument the queue type refuses.
 import { valueOf, type FixIntent } from '../model';
 import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
 import { ARGUMENT_MATRIX, argumentVerdict, brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';

@@ -1,3 +1,4 @@
+// Facts about queue declarations the rules share: type, labels, which arguments each type takes.
 import { valueOf, type QueueDeclaration, type QueueType, type TargetVersion } from '../model';
 import { atLeast } from './types';
 

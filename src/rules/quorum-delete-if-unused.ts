@@ -1,3 +1,4 @@
+// Rule quorum-delete-if-unused: deleting a quorum queue with ifUnused or ifEmpty.
 import type { QueueDeletion } from '../model';
 import { ALL_TARGETS, type QueueDeletionRule, type Violation } from './types';
 

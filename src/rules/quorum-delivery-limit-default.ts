@@ -1,3 +1,4 @@
+// Rule quorum-delivery-limit-default: a quorum queue with no delivery limit and no dead-letter target.
 import { valueOf } from '../model';
 import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
 import { queueLabel, queueTypeOf } from './queue-facts';

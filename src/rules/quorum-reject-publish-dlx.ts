@@ -1,3 +1,4 @@
+// Rule quorum-reject-publish-dlx: a quorum queue with x-overflow reject-publish-dlx.
 import { valueOf } from '../model';
 import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
 import { queueLabel, queueTypeOf } from './queue-facts';

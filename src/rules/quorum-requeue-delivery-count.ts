@@ -1,3 +1,4 @@
+// Rule quorum-requeue-delivery-count: quorum consumers that nack-requeue or read x-delivery-count.
 import { valueOf } from '../model';
 import { atLeast, type ConsumerRule, type Violation } from './types';
 import { consumerLabel } from './consumer-facts';

@@ -1,3 +1,4 @@
+// Rule sequential-confirms: a loop that waits for each confirm before the next publish.
 import { ALL_TARGETS, type PublishRule, type Violation } from './types';
 
 export const sequentialConfirms: PublishRule = {

@@ -1,3 +1,4 @@
+// Rule stream-consumer-requirements: a stream consumed without prefetch or with automatic ack.
 import { ALL_TARGETS, type ConsumerRule, type Violation } from './types';
 import { hasLimit } from './consumer-facts';
 import { valueOf } from '../model';

@@ -1,3 +1,4 @@
+// Rule transient-nonexclusive-queue: non-durable, non-exclusive queues, refused from 4.3.
 import type { QueueDeclaration } from '../model';
 import { atLeast, type DeclarationRule, type Violation } from './types';
 import { queueLabel, queueTypeOf } from './queue-facts';

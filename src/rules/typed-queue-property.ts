@@ -1,3 +1,4 @@
+// Rules quorum-queue-invalid-property and stream-queue-invalid-property.
 import type { FixIntent, QueueDeclaration, QueueType, Resolved } from '../model';
 import { atLeast, ALL_TARGETS, type DeclarationRule, type Violation } from './types';
 import { brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';

@@ -1,3 +1,4 @@
+// What a rule is: its metadata and a pure check of the model, per subject kind.
 import type { Amqp10Link, ConnectionOpen, Consumer, DependencyPin, ExchangeDeclaration, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
 
 export interface RuleMeta {

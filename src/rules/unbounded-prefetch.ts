@@ -1,3 +1,4 @@
+// Rule unbounded-prefetch: a manual-ack consumer on a channel with no prefetch.
 import { ALL_TARGETS, isReplyTo, type ConsumerRule, type Violation } from './types';
 import { consumerLabel, hasLimit, MEASURED_FLOOD, prefetchOf } from './consumer-facts';
 import { valueOf } from '../model';

@@ -1,3 +1,4 @@
+// Rule unconfirmed-publish: a publish without confirms whose result the code treats as delivered.
 import { ALL_TARGETS, type PublishRule, type Violation } from './types';
 
 export const unconfirmedPublish: PublishRule = {

@@ -1,3 +1,4 @@
+// How rule messages describe a value's source and what is unknown.
 import type { Resolved } from '../model';
 
 /** "durable: false", "durable defaults to false in rabbitmq-client", ... */

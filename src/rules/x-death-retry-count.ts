@@ -1,3 +1,4 @@
+// Rule x-death-retry-count: retry logic that counts on x-death for republished messages.
 import { valueOf } from '../model';
 import { ALL_TARGETS, type ConsumerRule, type Violation } from './types';
 import { consumerLabel } from './consumer-facts';

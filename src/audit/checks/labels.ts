@@ -1,3 +1,4 @@
+// How audit findings name a queue and say whether a definitions value is JSON-like.
 import type { TargetVersion } from '../../model';
 import { atLeast } from '../../rules/types';
 

@@ -1,3 +1,4 @@
+// Audit check: policies with classic mirroring keys, removed in 4.0 and refused when set again.
 import type { TargetVersion } from '../../model';
 import { applyingPolicy, clearPolicyCommand, isMirroringKey, setPolicyCommand } from '../commands';
 import type { AuditFinding, BrokerState } from '../model';

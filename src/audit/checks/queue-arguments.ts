@@ -1,3 +1,4 @@
+// Audit check: queue arguments the target refuses for the queue's type, and deprecated classic-queue arguments.
 import type { QueueType, TargetVersion } from '../../model';
 import { argumentVerdict } from '../../rules/queue-facts';
 import { policySetting, queuePolicyCommand } from '../commands';

@@ -1,3 +1,4 @@
+// Audit check: queues the code declares that the broker already holds with other flags, type or arguments.
 import type { TargetVersion } from '../../model';
 import { ARGUMENT_MATRIX } from '../../rules/queue-facts';
 import type { CodeQueue } from '../code-queues';

@@ -1,3 +1,4 @@
+// Audit check: transient non-exclusive queues the broker holds (deleted by the upgrade's restart, refused by 4.3).
 import type { TargetVersion } from '../../model';
 import { deleteQueueCommand } from '../commands';
 import type { AuditFinding, BrokerState } from '../model';

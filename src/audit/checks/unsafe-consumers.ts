@@ -1,3 +1,4 @@
+// Audit check: live consumers without flow control (automatic ack, or manual ack with prefetch 0).
 import type { TargetVersion } from '../../model';
 import { isReplyTo } from '../../rules/types';
 import type { AuditFinding, BrokerConsumer, BrokerState } from '../model';

@@ -1,5 +1,6 @@
+// The consumer and publisher rules' advice, said with @cloudamqp/amqp-client's calls and options.
 import type { Subject } from '../../model';
-import type { PublishSyntax } from '../shared/rabbitmq-client-cloudamqp-subjects';
+import type { PublishSyntax } from '../object-api/subjects';
 import type { CloudamqpConsumerSyntax } from './consumers';
 
 const ACK = "pass { noAck: false } (@cloudamqp/amqp-client defaults noAck to true here), call msg.ack() after the handler's work";

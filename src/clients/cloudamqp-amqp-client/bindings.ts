@@ -1,9 +1,10 @@
+// @cloudamqp/amqp-client's queue bindings.
 import type { QueueBinding } from '../../model';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import { calleeLabel, callArgs } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { stringArg } from '../shared/publish-facts';
-import { queueBindingAt } from '../shared/queue-binding';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { calleeLabel, callArgs } from '../model-builders/call-parts';
+import { stringArg } from '../model-builders/publish-facts';
+import { queueBindingAt } from '../model-builders/queue-binding';
 import { LIBRARY } from './declarations';
 
 /** `ch.queueBind(queue, exchange, routingKey, args?)`. */

@@ -1,11 +1,13 @@
+// @cloudamqp/amqp-client's consumers (basicConsume, subscribe) and prefetch calls.
 import { isFunction, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, valueOf, type AckMode, type Consumer, type Qos, type Resolved } from '../../model';
-import type { FileContext } from '../types';
-import { readString, type CallNode } from '../shared/resolved';
-import { ackFrom, booleanOption, callArgs, consumerArgumentsOf, numberOption, optionProp, optionsOf, subjectAt, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
+import type { FileContext } from '../../resolve/file-context';
+import { readString, type CallNode } from '../model-builders/resolved';
+import { ackFrom, booleanOption, consumerArgumentsOf, numberOption, optionProp, optionsOf, type Options } from '../model-builders/options';
+import { callArgs, subjectAt } from '../model-builders/call-parts';
 import type { CloudamqpKind } from './objects';
 import { LIBRARY } from './declarations';
-import { consumerHandler } from '../shared/handler-facts';
+import { consumerHandler } from '../../handlers/facts';
 import { CLOUDAMQP_HANDLER, sessionSubscribeHandler } from './handler';
 
 /** What the renderer needs to change a consumer. */

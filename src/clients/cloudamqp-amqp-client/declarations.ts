@@ -1,9 +1,10 @@
+// @cloudamqp/amqp-client's queue declarations, whose defaults depend on the queue's name.
 import { isFunction, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import { defaulted, unknown, type QueueDeclaration, type QueueFlag, type Resolved } from '../../model';
-import type { FileContext } from '../types';
-import { readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../shared/queue-options';
-import { readString, type CallNode } from '../shared/resolved';
-import { callArgs, stringShape, subjectAt } from '../shared/rabbitmq-client-cloudamqp-subjects';
+import type { FileContext } from '../../resolve/file-context';
+import { readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
+import { readString, type CallNode } from '../model-builders/resolved';
+import { callArgs, stringShape, subjectAt } from '../model-builders/call-parts';
 
 export const LIBRARY = '@cloudamqp/amqp-client';
 

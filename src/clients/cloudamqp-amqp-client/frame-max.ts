@@ -1,9 +1,10 @@
+// @cloudamqp/amqp-client's frameMax, which its client refuses below 8192 before connecting.
 import { calleeMethod, unwrap, type Node } from '../../parse/ast';
 import type { ConnectionOpen } from '../../model';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import { callArgs } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { frameMaxOf, type FrameMaxSetting } from '../shared/frame-max';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { callArgs } from '../model-builders/call-parts';
+import { frameMaxOf, type FrameMaxSetting } from '../model-builders/frame-max';
 
 /**
  * The AMQPBaseClient constructor throws below MIN_FRAME_SIZE (8192), 0 included, before any socket

@@ -1,7 +1,8 @@
+// Which expressions are @cloudamqp/amqp-client clients, connections, channels, sessions and queues.
 import type { Node } from '../../parse/ast';
-import type { FileContext } from '../types';
-import { shared } from '../types';
-import { LibraryObjects, type LibraryShape } from '../shared/rabbitmq-client-cloudamqp-objects';
+import { shared, type FileContext } from '../../resolve/file-context';
+import type { LibKind, ObjectShape } from '../../resolve/objects/shape';
+import { identity, LibraryObjects } from '../object-api/objects';
 
 /**
  * What an expression is, in @cloudamqp/amqp-client (named exports only). An AMQPQueue from
@@ -22,43 +23,65 @@ export type CloudamqpKind =
   /** An AMQPQueue handed in, in a file that does not tell the library's major version. */
   | { kind: 'queue'; key?: undefined; handedIn?: boolean };
 
+const LIBRARY = '@cloudamqp/amqp-client';
 const CLIENT_CLASSES = new Set(['AMQPClient', 'AMQPWebSocketClient']);
 
-function shape(v4: boolean): LibraryShape<CloudamqpKind> {
-  const exported = (name: string): CloudamqpKind | undefined => {
-    if (CLIENT_CLASSES.has(name)) return { kind: 'client-class' };
-    if (name === 'AMQPSession') return { kind: 'session-class' };
-    return undefined;
-  };
-  return {
-    source: /^@cloudamqp\/amqp-client(\/.*)?$/,
-    imported: (name) => (name === '*' ? { kind: 'module' } : exported(name)),
-    member: (of, name) => (of.kind === 'module' ? exported(name) : undefined),
-    construct: (callee) => (callee.kind === 'client-class' ? { kind: 'client' } : undefined),
-    method(target, method, call) {
-      const name = call.arguments[0] as Node | undefined;
-      if (target.kind === 'client' && method === 'connect') return { kind: 'client' };
-      if (target.kind === 'client' && method === 'channel') return { kind: 'channel', key: `call:${call.start}` };
-      if (target.kind === 'session-class' && method === 'connect') return { kind: 'session' };
-      if (target.kind === 'channel' && method === 'queue') return { kind: 'channel-queue', name, channel: { key: target.key, handedIn: target.handedIn } };
-      if (target.kind === 'session' && method === 'queue') return { kind: 'session-queue', name };
-      return undefined;
-    },
-    typed(name) {
-      if (name === 'AMQPClient' || name === 'AMQPWebSocketClient' || name === 'AMQPBaseClient') return { kind: 'client' };
-      if (name === 'AMQPChannel') return { kind: 'channel', key: '' };
-      if (name === 'AMQPSession') return { kind: 'session' };
-      if (name === 'AMQPQueue') return v4 ? { kind: 'session-queue' } : { kind: 'queue' };
-      return undefined;
-    },
-  };
-}
+const exportedClass = (name: string): LibKind | undefined => {
+  if (CLIENT_CLASSES.has(name)) return { kind: 'client-class' };
+  if (name === 'AMQPSession') return { kind: 'session-class' };
+  return undefined;
+};
 
 /** AMQPSession exists only from v4, which also removed AMQPChannel.queue(). */
-function importsSession(ctx: FileContext): boolean {
-  return /\bAMQPSession\b/.test(ctx.file.text);
-}
+const importsSession = (ctx: FileContext): boolean => /\bAMQPSession\b/.test(ctx.file.text);
+
+export const CLOUDAMQP_SHAPE: ObjectShape = {
+  library: LIBRARY,
+  source: /^@cloudamqp\/amqp-client(\/.*)?$/,
+  imported: (name) => (name === '*' ? { kind: 'module' } : exportedClass(name)),
+  member: (of, name) => (of.kind === 'module' ? exportedClass(name) : undefined),
+  construct: (callee) => (callee.kind === 'client-class' ? { kind: 'client' } : undefined),
+  method(target, method, call) {
+    const name = call.node.arguments[0];
+    if (target.kind === 'client' && method === 'connect') return { kind: 'client', key: target.key, origin: target.origin };
+    if (target.kind === 'client' && method === 'channel') return { kind: 'channel' };
+    if (target.kind === 'session-class' && method === 'connect') return { kind: 'session' };
+    if (target.kind === 'channel' && method === 'queue') return { kind: 'channel-queue', facts: { name, channelKey: target.key, channelHandedIn: target.handedIn || target.origin.ctx.file !== call.ctx.file } };
+    if (target.kind === 'session' && method === 'queue') return { kind: 'session-queue', facts: { name } };
+    return undefined;
+  },
+  typed(name, at) {
+    if (name === 'AMQPClient' || name === 'AMQPWebSocketClient' || name === 'AMQPBaseClient') return { kind: 'client' };
+    if (name === 'AMQPChannel') return { kind: 'channel' };
+    if (name === 'AMQPSession') return { kind: 'session' };
+    if (name === 'AMQPQueue') return importsSession(at.ctx) ? { kind: 'session-queue' } : { kind: 'queue' };
+    return undefined;
+  },
+};
 
 export function cloudamqpObjects(ctx: FileContext): LibraryObjects<CloudamqpKind> {
-  return shared(ctx, 'cloudamqp-objects', () => new LibraryObjects(ctx.file, ctx.resolver.scopes, shape(importsSession(ctx))));
+  return shared(ctx, 'cloudamqp-objects', () =>
+    new LibraryObjects<CloudamqpKind>(ctx, LIBRARY, (o, local) => {
+      const { handedIn } = identity(o, local);
+      switch (o.kind) {
+        case 'module':
+        case 'client-class':
+        case 'session-class':
+        case 'client':
+        case 'session':
+          return { kind: o.kind };
+        case 'channel':
+          return { kind: 'channel', ...identity(o, local) };
+        case 'channel-queue':
+          if (handedIn) return { kind: 'queue', handedIn: true };
+          return { kind: 'channel-queue', name: o.facts.name as Node | undefined, channel: { key: o.facts.channelKey as string, ...(o.facts.channelHandedIn ? { handedIn: true } : {}) } };
+        case 'session-queue':
+          return handedIn ? { kind: 'session-queue', handedIn: true } : { kind: 'session-queue', name: o.facts.name as Node | undefined };
+        case 'queue':
+          return { kind: 'queue', handedIn: true };
+        default:
+          return undefined;
+      }
+    }),
+  );
 }

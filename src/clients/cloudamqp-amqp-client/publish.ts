@@ -1,8 +1,10 @@
+// @cloudamqp/amqp-client's publishes: route, body and mandatory flag.
 import { defaulted } from '../../model';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import { callArgs, type PublishFacts } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { booleanArg, payloadBytes, routeOf, stringArg } from '../shared/publish-facts';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { type PublishFacts } from '../object-api/subjects';
+import { callArgs } from '../model-builders/call-parts';
+import { booleanArg, payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
 import { LIBRARY } from './declarations';
 
 /** `ch.basicPublish(exchange, routingKey, data, properties, mandatory = false)`. */

@@ -1,10 +1,12 @@
+// Renders fix intents in @cloudamqp/amqp-client's syntax.
 import { unwrap } from '../../parse/ast';
 import type { Consumer, FixIntent, Qos, Subject } from '../../model';
-import type { FileContext } from '../types';
-import { renderQueueOptionIntents, type RenderResult } from '../shared/queue-options';
+import type { FileContext } from '../../resolve/file-context';
+import { renderQueueOptionIntents } from '../model-builders/queue-options';
+import { type RenderResult } from '../../fix/render-result';
 import type { CloudamqpDeclarationSyntax } from './declarations';
-import { editOptions } from '../shared/rabbitmq-client-cloudamqp-render';
-import { renderConnectionOpen } from '../shared/connection-open';
+import { editOptions } from '../object-api/render';
+import { renderConnectionOpen } from '../model-builders/connection-open';
 import type { CloudamqpConsumerSyntax, CloudamqpQosSyntax } from './consumers';
 
 /** Renders fix intents in @cloudamqp/amqp-client's syntax: positional params and args, subscribe options. */

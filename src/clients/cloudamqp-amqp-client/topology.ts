@@ -1,9 +1,11 @@
+// @cloudamqp/amqp-client's exchange declarations, queue deletions and message headers.
 import type { Node } from '../../parse/ast';
 import type { ExchangeDeclaration, Publish, QueueDeletion } from '../../model';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import { booleanOption, callArgs, optionsOf } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { argumentsTable, exchangeSubject, publishHeaders, queueDeletionSubject, stringArg } from '../shared/topology';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { booleanOption, optionsOf } from '../model-builders/options';
+import { callArgs } from '../model-builders/call-parts';
+import { argumentsTable, exchangeSubject, publishHeaders, queueDeletionSubject, stringArg } from '../model-builders/topology';
 import { LIBRARY } from './declarations';
 
 /**

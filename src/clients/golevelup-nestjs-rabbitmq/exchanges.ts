@@ -1,11 +1,12 @@
+// @golevelup/nestjs-rabbitmq's exchanges from the module config.
 import type { Node } from '../../parse/ast';
 import type { FileModel } from '../../model';
 import type { ObjectValue } from '../../resolve/values';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import { within } from '../shared/nestjs-config';
-import { booleanOption, nestedOptions, optionProp, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { argumentsTable, exchangeSubject, stringOption } from '../shared/topology';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { within } from '../nestjs-family/config';
+import { booleanOption, nestedOptions, optionProp, type Options } from '../model-builders/options';
+import { argumentsTable, exchangeSubject, stringOption } from '../model-builders/topology';
 import { GOLEVELUP } from './names';
 
 /**

@@ -1,10 +1,11 @@
+// @golevelup/nestjs-rabbitmq's handler decorators: each declares and consumes its queue.
 import type * as t from '@babel/types';
 import { isCall, isFunction, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type Consumer, type FileModel, type Resolved } from '../../model';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
-import type { FileContext } from '../types';
-import { configLocated, exportOf, objectProperty, readFlag, readText, unknownReason } from '../shared/nestjs-config';
-import { lineAnchor } from '../shared/nestjs-edits';
+import type { FileContext } from '../../resolve/file-context';
+import { configLocated, exportOf, objectProperty, readFlag, readText, unknownReason } from '../nestjs-family/config';
+import { lineAnchor } from '../nestjs-family/edits';
 import { channelKey, type ChannelPrefetch } from './module-config';
 import { golevelupDeclaration, queueName, type QueueSource } from './queues';
 import { GOLEVELUP, GOLEVELUP_PACKAGE } from './names';

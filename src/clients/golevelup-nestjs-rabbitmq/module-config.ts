@@ -1,9 +1,10 @@
+// @golevelup/nestjs-rabbitmq's module config (RabbitMQModule.forRoot and friends): channels, prefetch, queues.
 import { calleeMethod, isCall, type Node } from '../../parse/ast';
 import { defaulted, type FileModel, type Qos, type Resolved } from '../../model';
 import type { ObjectValue } from '../../resolve/values';
-import type { FileContext } from '../types';
-import { configLocated, exportOf, factoryResult, objectProperty, readNumber, unknownReason, within } from '../shared/nestjs-config';
-import { lineAnchor } from '../shared/nestjs-edits';
+import type { FileContext } from '../../resolve/file-context';
+import { configLocated, exportOf, factoryResult, objectProperty, readNumber, unknownReason, within } from '../nestjs-family/config';
+import { lineAnchor } from '../nestjs-family/edits';
 import { golevelupDeclaration } from './queues';
 import { GOLEVELUP, GOLEVELUP_PACKAGE } from './names';
 import { addExchanges } from './exchanges';

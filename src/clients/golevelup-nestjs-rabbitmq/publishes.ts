@@ -1,9 +1,10 @@
+// @golevelup/nestjs-rabbitmq's AmqpConnection publishes.
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, memberName, unwrap, type Node } from '../../parse/ast';
 import type { FileModel } from '../../model';
-import type { FileContext } from '../types';
-import { amqplibPublish } from '../shared/amqplib-calls';
-import { exportOf } from '../shared/nestjs-config';
+import type { FileContext } from '../../resolve/file-context';
+import { amqplibPublish } from '../amqplib-family/calls';
+import { exportOf } from '../nestjs-family/config';
 import { GOLEVELUP, GOLEVELUP_PACKAGE } from './names';
 
 /**

@@ -1,10 +1,11 @@
+// @golevelup/nestjs-rabbitmq's queue declarations (queueOptions go to amqplib's assertQueue whole).
 import type { Node } from '../../parse/ast';
 import { defaulted, unknown, type QueueDeclaration, type Resolved } from '../../model';
 import type { ObjectValue } from '../../resolve/values';
-import type { FileContext } from '../types';
-import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../shared/queue-options';
-import { readFlag, readQueueOptionsProperty, readText, unknownQueueOptions } from '../shared/nestjs-config';
-import { lineAnchor } from '../shared/nestjs-edits';
+import type { FileContext } from '../../resolve/file-context';
+import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
+import { readFlag, readQueueOptionsProperty, readText, unknownQueueOptions } from '../nestjs-family/config';
+import { lineAnchor } from '../nestjs-family/edits';
 import { GOLEVELUP } from './names';
 
 /** `queueOptions` / `options` go to amqplib's assertQueue whole: amqplib's options and defaults. */

@@ -1,11 +1,12 @@
+// @nestjs/microservices' RMQ options read into declarations, prefetch and consumers.
 import { defaulted, known, unknown, type AckMode, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
-import { booleanOption, optionProp, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { exchangeDeclaration, stringOption } from '../shared/topology';
+import { booleanOption, optionProp, type Options } from '../model-builders/options';
+import { exchangeDeclaration, stringOption } from '../model-builders/topology';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
-import type { FileContext } from '../types';
-import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../shared/queue-options';
-import { readFlag, readNumber, readQueueOptionsProperty, readText, unknownQueueOptions, within } from '../shared/nestjs-config';
-import { lineAnchor } from '../shared/nestjs-edits';
+import type { FileContext } from '../../resolve/file-context';
+import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
+import { readFlag, readNumber, readQueueOptionsProperty, readText, unknownQueueOptions, within } from '../nestjs-family/config';
+import { lineAnchor } from '../nestjs-family/edits';
 import type { RmqOptionsValue, RmqSite } from './sites';
 
 export const NESTJS_LIBRARY = '@nestjs/microservices';

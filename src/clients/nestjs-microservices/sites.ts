@@ -1,8 +1,9 @@
+// Where @nestjs/microservices' RMQ options are used: a microservice (server) or a client proxy.
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
-import type { FileContext } from '../types';
-import { configLocated, contextOf, exportOf, factoryResult, objectProperty, propertyExpression, within, type LocatedValue, type ObjectRead } from '../shared/nestjs-config';
+import { contextOf, type FileContext } from '../../resolve/file-context';
+import { configLocated, exportOf, factoryResult, objectProperty, propertyExpression, within, type LocatedValue, type ObjectRead } from '../nestjs-family/config';
 
 export const NESTJS_MICROSERVICES = /^@nestjs\/microservices(\/|$)/;
 

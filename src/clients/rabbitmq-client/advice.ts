@@ -1,5 +1,6 @@
+// The consumer and publisher rules' advice, said with rabbitmq-client's options.
 import type { Subject } from '../../model';
-import type { PublishSyntax } from '../shared/rabbitmq-client-cloudamqp-subjects';
+import type { PublishSyntax } from '../object-api/subjects';
 import type { RabbitmqClientConsumerSyntax } from './consumers';
 
 /** rabbitmq-client has no basic.reject: every return is a nack, which 4.3 no longer counts toward the delivery limit. */

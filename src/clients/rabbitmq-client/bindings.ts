@@ -1,9 +1,10 @@
+// rabbitmq-client's queue bindings.
 import { defaulted, type QueueBinding } from '../../model';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import { calleeLabel, callArgs } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { localPropNode, stringArg } from '../shared/publish-facts';
-import { queueBindingAt } from '../shared/queue-binding';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { calleeLabel, callArgs } from '../model-builders/call-parts';
+import { localPropNode, stringArg } from '../model-builders/publish-facts';
+import { queueBindingAt } from '../model-builders/queue-binding';
 import { LIBRARY } from './declarations';
 
 /** `ch.queueBind({ queue, exchange, routingKey })` (also on the connection); undefined if the props are not an object literal. */

@@ -1,22 +1,13 @@
+// rabbitmq-client's consumers (createConsumer, basicConsume) and prefetch calls.
 import type * as t from '@babel/types';
 import { defaulted, unknown, valueOf, type Consumer, type Qos, type Resolved } from '../../model';
 import type { Node } from '../../parse/ast';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import {
-  ackFrom,
-  booleanOption,
-  callArgs,
-  consumerArgumentsOf,
-  numberOption,
-  optionProp,
-  nestedOptions,
-  optionsOf,
-  subjectAt,
-  type Options,
-} from '../shared/rabbitmq-client-cloudamqp-subjects';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { ackFrom, booleanOption, consumerArgumentsOf, numberOption, optionProp, nestedOptions, optionsOf, type Options } from '../model-builders/options';
+import { callArgs, subjectAt } from '../model-builders/call-parts';
 import { LIBRARY, queueNameOf } from './declarations';
-import { consumerHandler } from '../shared/handler-facts';
+import { consumerHandler } from '../../handlers/facts';
 import { createConsumerHandler, RABBITMQ_CLIENT_BASIC_CONSUME_HANDLER } from './handler';
 
 /** What the renderer needs: the options object holding noAck / qos / global. */

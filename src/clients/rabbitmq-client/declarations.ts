@@ -1,11 +1,13 @@
+// rabbitmq-client's queue declarations (queueDeclare, a consumer's queueOptions), every flag false by default.
 import type * as t from '@babel/types';
 import type { Node, ParsedFile } from '../../parse/ast';
 import { defaulted, unknown, type QueueDeclaration, type Resolved } from '../../model';
 import type { ObjectValue } from '../../resolve/values';
-import type { FileContext } from '../types';
-import { readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../shared/queue-options';
-import { readString, type CallNode } from '../shared/resolved';
-import { callArgs, contextOf, nestedOptions, optionProp, optionsOf, stringShape, subjectAt, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
+import { contextOf, type FileContext } from '../../resolve/file-context';
+import { readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
+import { readString, type CallNode } from '../model-builders/resolved';
+import { nestedOptions, optionProp, optionsOf, type Options } from '../model-builders/options';
+import { callArgs, stringShape, subjectAt } from '../model-builders/call-parts';
 
 export const LIBRARY = 'rabbitmq-client';
 

@@ -1,5 +1,6 @@
+// How rabbitmq-client hands messages to consumers and takes them back (for the handler analysis).
 import type { Resolved } from '../../model';
-import type { HandlerLibrary } from '../shared/handler-facts';
+import type { HandlerLibrary } from '../../handlers/facts';
 import { LIBRARY } from './declarations';
 
 /**

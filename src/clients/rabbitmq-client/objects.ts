@@ -1,7 +1,8 @@
+// Which expressions are rabbitmq-client connections, channels, consumers and publishers.
 import type { Node } from '../../parse/ast';
-import type { FileContext } from '../types';
-import { shared } from '../types';
-import { LibraryObjects, type LibraryShape } from '../shared/rabbitmq-client-cloudamqp-objects';
+import { shared, type FileContext } from '../../resolve/file-context';
+import type { ObjectShape } from '../../resolve/objects/shape';
+import { identity, LibraryObjects } from '../object-api/objects';
 
 /** What an expression is, in rabbitmq-client (src/index.ts exports Connection, default Connection, and types). */
 export type RabbitmqClientKind =
@@ -13,34 +14,49 @@ export type RabbitmqClientKind =
   /** `rabbit.createPublisher(props)`: `props` decides confirm mode. */
   | { kind: 'publisher'; key: string; props?: Node; handedIn?: boolean };
 
-const SHAPE: LibraryShape<RabbitmqClientKind> = {
+const LIBRARY = 'rabbitmq-client';
+
+export const RABBITMQ_CLIENT_SHAPE: ObjectShape = {
+  library: LIBRARY,
   source: /^rabbitmq-client$/,
   imported(name) {
     if (name === '*') return { kind: 'module' };
     if (name === 'default' || name === 'Connection') return { kind: 'connection-class' };
     return undefined;
   },
-  member(of, name) {
-    if (of.kind === 'module' && (name === 'Connection' || name === 'default')) return { kind: 'connection-class' };
-    return undefined;
-  },
-  construct(callee) {
-    return callee.kind === 'connection-class' ? { kind: 'connection' } : undefined;
-  },
+  member: (of, name) => (of.kind === 'module' && (name === 'Connection' || name === 'default') ? { kind: 'connection-class' } : undefined),
+  construct: (callee) => (callee.kind === 'connection-class' ? { kind: 'connection' } : undefined),
   method(target, method, call) {
     if (target.kind !== 'connection') return undefined;
-    if (method === 'acquire') return { kind: 'channel', key: `call:${call.start}` };
-    if (method === 'createPublisher') return { kind: 'publisher', key: `call:${call.start}`, props: call.arguments[0] as Node | undefined };
+    if (method === 'acquire') return { kind: 'channel' };
+    if (method === 'createPublisher') return { kind: 'publisher', facts: { props: call.node.arguments[0] } };
     return undefined;
   },
   typed(exported) {
     if (exported === 'Connection' || exported === 'default') return { kind: 'connection' };
-    if (exported === 'Channel') return { kind: 'channel', key: '' };
-    if (exported === 'Publisher') return { kind: 'publisher', key: '' };
+    if (exported === 'Channel') return { kind: 'channel' };
+    if (exported === 'Publisher') return { kind: 'publisher' };
     return undefined;
   },
 };
 
 export function rabbitmqClientObjects(ctx: FileContext): LibraryObjects<RabbitmqClientKind> {
-  return shared(ctx, 'rabbitmq-client-objects', () => new LibraryObjects(ctx.file, ctx.resolver.scopes, SHAPE));
+  return shared(ctx, 'rabbitmq-client-objects', () =>
+    new LibraryObjects<RabbitmqClientKind>(ctx, LIBRARY, (o, local) => {
+      switch (o.kind) {
+        case 'module':
+        case 'connection-class':
+        case 'connection':
+          return { kind: o.kind };
+        case 'channel':
+          return { kind: 'channel', ...identity(o, local) };
+        case 'publisher': {
+          const id = identity(o, local);
+          return { kind: 'publisher', ...id, props: id.handedIn ? undefined : (o.facts.props as Node | undefined) };
+        }
+        default:
+          return undefined;
+      }
+    }),
+  );
 }

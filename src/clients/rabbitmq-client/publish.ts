@@ -1,8 +1,11 @@
+// rabbitmq-client's publishes: route, body and mandatory flag.
 import { defaulted, unknown } from '../../model';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import { booleanOption, callArgs, optionsOf, type PublishFacts } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { localPropNode, payloadBytes, routeOf, stringArg } from '../shared/publish-facts';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { type PublishFacts } from '../object-api/subjects';
+import { booleanOption, optionsOf } from '../model-builders/options';
+import { callArgs } from '../model-builders/call-parts';
+import { localPropNode, payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
 import { LIBRARY } from './declarations';
 
 /**

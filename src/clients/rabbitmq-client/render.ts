@@ -1,7 +1,9 @@
+// Renders fix intents in rabbitmq-client's syntax.
 import type { Consumer, FixIntent, Qos, QueueDeclaration, Subject } from '../../model';
-import { editOptions } from '../shared/rabbitmq-client-cloudamqp-render';
-import { renderConnectionOpen } from '../shared/connection-open';
-import { renderQueueOptionIntents, type RenderResult } from '../shared/queue-options';
+import { editOptions } from '../object-api/render';
+import { renderConnectionOpen } from '../model-builders/connection-open';
+import { renderQueueOptionIntents } from '../model-builders/queue-options';
+import { type RenderResult } from '../../fix/render-result';
 import type { RabbitmqClientDeclarationSyntax } from './declarations';
 import type { RabbitmqClientConsumerSyntax, RabbitmqClientQosSyntax } from './consumers';
 

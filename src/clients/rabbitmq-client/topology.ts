@@ -1,9 +1,11 @@
+// rabbitmq-client's exchange declarations, queue deletions and message headers.
 import type { Node } from '../../parse/ast';
 import type { ExchangeDeclaration, FileModel, Publish, QueueDeletion } from '../../model';
-import type { FileContext } from '../types';
-import type { CallNode } from '../shared/resolved';
-import { booleanOption, callArgs, optionProp, optionsOf, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { argumentsTable, exchangeSubject, publishHeaders, queueDeletionSubject, stringArg, stringOption } from '../shared/topology';
+import type { FileContext } from '../../resolve/file-context';
+import type { CallNode } from '../model-builders/resolved';
+import { booleanOption, optionProp, optionsOf, type Options } from '../model-builders/options';
+import { callArgs } from '../model-builders/call-parts';
+import { argumentsTable, exchangeSubject, publishHeaders, queueDeletionSubject, stringArg, stringOption } from '../model-builders/topology';
 import { LIBRARY } from './declarations';
 
 /** Exchange params `{ exchange, type, durable, arguments }`: every flag defaults to false (src/codec.ts). */

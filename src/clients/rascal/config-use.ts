@@ -1,8 +1,9 @@
+// How a rascal config is used (given to a broker, merged with test defaults) and its vhost collections.
 import type * as t from '@babel/types';
 import { unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
-import { contextOf, propertyAt } from '../shared/rascal-moleculer-config';
-import type { FileContext } from '../types';
+import { propertyAt } from '../declarative-config/config-objects';
+import { contextOf, type FileContext } from '../../resolve/file-context';
 
 export const RASCAL = 'rascal';
 /** How messages name the test defaults merged into a config (lib/config/tests.js), by how they are merged. */

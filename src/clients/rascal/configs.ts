@@ -1,11 +1,12 @@
+// Finds the rascal configs a file hands to a broker, in JS/TS objects or JSON files.
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import { isJsonPath } from '../../parse';
 import { known, unknown, type ConnectionOpen, type QueueDeclaration, type Qos, type Resolved } from '../../model';
-import { enclosingFunction, handlerKind, loopAround, methodsCalledIn } from '../shared/call-context';
+import { enclosingFunction, handlerKind, loopAround, methodsCalledIn } from '../model-builders/call-context';
 import type { ObjectValue } from '../../resolve/values';
-import { exportPath, importsPackage } from '../shared/rascal-moleculer-config';
-import type { FileContext } from '../types';
+import { exportPath, importsPackage } from '../declarative-config/config-objects';
+import type { FileContext } from '../../resolve/file-context';
 import { RASCAL, type ConfigUse } from './config-use';
 import type { RascalQosSyntax } from './subscriptions';
 

@@ -1,10 +1,11 @@
+// The exchanges a rascal config asserts.
 import type { Node } from '../../parse/ast';
 import { defaulted, known, unknown, type ExchangeDeclaration, type Resolved } from '../../model';
-import { booleanOption, type Options } from '../shared/rabbitmq-client-cloudamqp-subjects';
-import { lineAnchor, propertyAt, type PathResult } from '../shared/rascal-moleculer-config';
-import { argumentsTable, exchangeDeclaration } from '../shared/topology';
-import { readString } from '../shared/resolved';
-import type { FileContext } from '../types';
+import { booleanOption, type Options } from '../model-builders/options';
+import { lineAnchor, propertyAt, type PathResult } from '../declarative-config/config-objects';
+import { argumentsTable, exchangeDeclaration } from '../model-builders/topology';
+import { readString } from '../model-builders/resolved';
+import type { FileContext } from '../../resolve/file-context';
 import { collectionEntries, RASCAL, vhostCollections, type CollectionEntry, type ConfigUse } from './config-use';
 import { asserted } from './queues';
 

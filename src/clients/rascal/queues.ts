@@ -1,10 +1,11 @@
+// The queues a rascal config asserts (their options go to amqplib's assertQueue).
 import type * as t from '@babel/types';
 import type { Node, ParsedFile } from '../../parse/ast';
 import { defaulted, known, unknown, type QueueArgument, type QueueDeclaration, type QueueFlag, type Resolved, type Span } from '../../model';
 import type { ObjectValue } from '../../resolve/values';
-import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../shared/queue-options';
-import { contextOf, lineAnchor, propertyAt, valueNode, type PathResult } from '../shared/rascal-moleculer-config';
-import type { FileContext } from '../types';
+import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
+import { lineAnchor, propertyAt, valueNode, type PathResult } from '../declarative-config/config-objects';
+import { contextOf, type FileContext } from '../../resolve/file-context';
 import { collectionEntries, RASCAL, RASCAL_TEST, vhostCollections, type CollectionEntry, type ConfigUse } from './config-use';
 
 /** A queue's `options` go unchanged to amqplib's assertQueue (lib/amqp/tasks/assertQueues.js). */

@@ -1,6 +1,8 @@
+// Renders fix intents in a rascal config: a queue's options, a subscription's prefetch.
 import type { FixIntent, Subject } from '../../model';
-import { renderQueueOptionIntents, type RenderResult } from '../shared/queue-options';
-import { configStyle, dropEmptiedObject, editConfigObject } from '../shared/rascal-moleculer-config';
+import { renderQueueOptionIntents } from '../model-builders/queue-options';
+import { type RenderResult } from '../../fix/render-result';
+import { configStyle, dropEmptiedObject, editConfigObject } from '../declarative-config/config-objects';
 import type { RascalQueueSyntax } from './queues';
 import type { RascalQosSyntax } from './subscriptions';
 

@@ -1,10 +1,11 @@
+// A rascal config's subscriptions: consumers with rascal's default prefetch of 10.
 import type * as t from '@babel/types';
 import { propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type Consumer, type FileModel, type Qos, type Resolved } from '../../model';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
-import { readAny, readString } from '../shared/resolved';
-import { lineAnchor, propertyAt, type PathResult } from '../shared/rascal-moleculer-config';
-import type { FileContext } from '../types';
+import { readAny, readString } from '../model-builders/resolved';
+import { lineAnchor, propertyAt, type PathResult } from '../declarative-config/config-objects';
+import type { FileContext } from '../../resolve/file-context';
 import { RASCAL, type ConfigUse } from './config-use';
 
 /** rascal's baseline prefetch for every subscription (lib/config/baseline.js). */

@@ -1,0 +1,202 @@
+// The amqplib channel calls (assertQueue, consume, prefetch, publish, ...) read into the model, for every
+// library that hands out amqplib channels.
+import type * as t from '@babel/types';
+import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
+import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import { isAwaitedCallTo, loopAround, resultUse } from '../model-builders/call-context';
+import { connectionOpenAt } from '../model-builders/connection-open';
+import { frameMaxOf } from '../model-builders/frame-max';
+import { readAny, readBoolean, readString, type CallNode } from '../model-builders/resolved';
+import { shared, type FileContext } from '../../resolve/file-context';
+import { AmqplibChannels } from './channels';
+import { amqplibPublishHeaders } from './topology';
+import { ACM_WRAPPER_HANDLER, AMQPLIB_HANDLER } from './handler-library';
+import { consumerHandler } from '../../handlers/facts';
+import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from '../model-builders/queue-options';
+import { payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
+import { queueBindingAt } from '../model-builders/queue-binding';
+
+export function amqplibChannels(ctx: FileContext): AmqplibChannels {
+  return shared(ctx, 'amqplib-channels', () => new AmqplibChannels(ctx));
+}
+
+function args(call: CallNode): (Node | undefined)[] {
+  return call.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : (a as Node)));
+}
+
+function calleeText(ctx: FileContext, call: CallNode): string {
+  const text = ctx.file.source(call.callee).replace(/\s+/g, '');
+  return `${text.length > 40 ? `…${text.slice(-39)}` : text}()`;
+}
+
+/** `x.assertQueue(name?, options?, cb?)` with amqplib semantics (amqplib, ACM, and wrappers of them). */
+export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: string, library = 'amqplib'): QueueDeclaration {
+  const { file, resolver } = ctx;
+  const [nameNode, second] = args(call);
+  const optionsNode = second && !isFunction(unwrap(second)) ? second : undefined;
+  const openParen = file.text.indexOf('(', call.callee.end ?? 0);
+  const addOptions: QueueOptionsSyntax['addOptions'] = nameNode
+    ? { at: nameNode.end ?? 0, prefix: ', ', suffix: '' }
+    : { at: openParen + 1, prefix: "'', ", suffix: call.arguments.length ? ', ' : '' };
+  const options = readQueueOptions(file, resolver, optionsNode, { ...AMQPLIB_DIALECT, library }, { addOptions });
+  const name: Resolved<string> = nameNode ? readString(file, resolver.resolve(nameNode), file.span(nameNode)) : defaulted('', library);
+  return {
+    kind: 'queue-declaration',
+    id: `${client}:${call.start}`,
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    callee: calleeText(ctx, call),
+    name,
+    durable: options.durable,
+    exclusive: options.exclusive,
+    autoDelete: options.autoDelete,
+    passive: false,
+    arguments: options.arguments,
+    argumentsIncomplete: options.argumentsIncomplete,
+    dependsOn: options.dependsOn,
+    syntax: options.syntax,
+    rebuild: (other) => amqplibDeclaration(other as FileContext, call, client, library),
+  };
+}
+
+/**
+ * `ch.consume(queue, onMessage, { noAck })`: amqplib's noAck defaults to false. `prefetchOption`:
+ * amqp-connection-manager's ChannelWrapper.consume, which also takes a prefetch.
+ */
+export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string, channel: string, prefetchOption = false): Consumer {
+  const { file, resolver } = ctx;
+  const [queueNode, , optionsNode] = args(call);
+  const queue = queueNode ? readString(file, resolver.resolve(queueNode), file.span(queueNode)) : defaulted('', 'amqplib');
+  const options = optionsNode ? resolver.resolve(optionsNode) : undefined;
+  const obj = options?.kind === 'object' ? options.object : undefined;
+  let ack: Resolved<AckMode>;
+  if (options && options.kind === 'unknown') ack = { kind: 'unknown', reason: `the consume options ${options.reason}`, origin: options.origin };
+  else {
+    const noAck = readBoolean(file, obj?.props.get('noAck'), false, 'amqplib', obj?.open);
+    ack = noAck.kind === 'unknown' ? noAck : noAck.kind === 'known' ? known(noAck.value ? 'auto' : 'manual', noAck.origin) : defaulted('manual', 'amqplib');
+  }
+  let prefetch: Resolved<number> | undefined;
+  if (prefetchOption && obj?.props.has('prefetch')) {
+    const p = obj.props.get('prefetch')!;
+    const v = p.value();
+    prefetch = v.kind === 'literal' && typeof v.value === 'number' ? known(v.value, file.span(p.node)) : { kind: 'unknown', reason: v.kind === 'unknown' ? v.reason : 'prefetch is not a number' };
+  }
+  const consumerArguments: Consumer['consumerArguments'] = [];
+  const argsValue = obj?.props.get('arguments')?.value();
+  if (argsValue?.kind === 'object') {
+    for (const [key, prop] of argsValue.object.props) consumerArguments.push({ key, value: readAny(prop.value(), file.span(prop.node)) });
+  }
+  if (obj?.props.has('priority')) consumerArguments.push({ key: 'x-priority', value: readAny(obj.props.get('priority')!.value(), file.span(obj.props.get('priority')!.node)) });
+  return {
+    kind: 'consumer',
+    id: `${client}:${call.start}`,
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    callee: calleeText(ctx, call),
+    channel,
+    queue,
+    ack,
+    prefetch,
+    ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
+    consumerArguments,
+    syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
+  };
+}
+
+export interface AmqplibConsumerSyntax {
+  call: CallNode;
+  options?: import('../../resolve/values').ObjectValue;
+  noAck?: import('../../resolve/values').PropertyValue;
+}
+
+/**
+ * `ch.publish(...)` / `ch.sendToQueue(...)`. amqplib returns whether the write buffer has room;
+ * amqp-connection-manager's wrapper returns a promise settled by the broker's confirm.
+ */
+export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns']): Publish {
+  const { file } = ctx;
+  const use = resultUse(file, call);
+  const loop = loopAround(file, call);
+  const waits = !!loop && ((returns === 'confirm' && use === 'awaited') || isAwaitedCallTo(file, loop, 'waitForConfirms'));
+  return {
+    kind: 'publish',
+    id: `${client}:${call.start}`,
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    callee: calleeText(ctx, call),
+    channel,
+    confirms: confirm === 'unknown' ? unknown('the channel is handed in: it may or may not be a confirm channel') : known(confirm, file.span(call)),
+    returns,
+    resultUse: use,
+    waitsForConfirmInLoop: waits,
+    ...amqplibPublishFacts(ctx, call),
+    headers: amqplibPublishHeaders(ctx, call),
+    syntax: { call },
+  };
+}
+
+/** `publish(exchange, routingKey, content, options)` / `sendToQueue(queue, content, options)`: body, route, mandatory. */
+function amqplibPublishFacts(ctx: FileContext, call: CallNode): Pick<Publish, 'payloadBytes' | 'payloadAt' | 'mandatory' | 'route'> {
+  const a = args(call);
+  const toQueue = calleeMethod(call)?.method === 'sendToQueue';
+  const [routingKeyNode, contentNode, optionsNode] = toQueue ? [a[0], a[1], a[2]] : [a[1], a[2], a[3]];
+  const exchange = toQueue ? defaulted('', 'amqplib') : stringArg(ctx, a[0], '', 'amqplib');
+  const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
+  const obj = options?.kind === 'object' ? options.object : undefined;
+  const mandatory = options?.kind === 'unknown' ? unknown<boolean>(`the publish options ${options.reason}`, options.origin) : readBoolean(ctx.file, obj?.props.get('mandatory'), false, 'amqplib', obj?.open);
+  return {
+    payloadBytes: payloadBytes(ctx, contentNode),
+    payloadAt: contentNode ? ctx.file.span(contentNode) : undefined,
+    mandatory,
+    route: routeOf(ctx, exchange, routingKeyNode, 'amqplib'),
+  };
+}
+
+/** `ch.bindQueue(queue, exchange, pattern, args?)` (amqplib, and amqp-connection-manager's wrapper). */
+export function amqplibBinding(ctx: FileContext, call: CallNode, client: string): QueueBinding {
+  const [queueNode, exchangeNode] = args(call);
+  return queueBindingAt(ctx, call, client, calleeText(ctx, call), queueNode, stringArg(ctx, exchangeNode, '', 'amqplib'));
+}
+
+/** `amqp.connect(...)`, `conn.createChannel()`, and the same for amqp-connection-manager. */
+export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, what: ConnectionOpen['what']): ConnectionOpen {
+  // A connection's URL (string or object; for amqp-connection-manager, the list of URLs) may set frameMax.
+  const frameMax = what === 'connection' ? frameMaxOf(ctx, call.arguments[0] as Node | undefined, true) : undefined;
+  return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
+}
+
+/** `ch.prefetch(count, global?)` / `ch.qos(count, global?)`: global defaults to false. */
+export function amqplibQos(ctx: FileContext, call: CallNode, client: string, channel: string): Qos {
+  const { file, resolver } = ctx;
+  const [countNode, globalNode] = args(call);
+  const count = countNode ? resolver.resolve(countNode) : undefined;
+  const globalValue = globalNode && !isFunction(unwrap(globalNode)) ? resolver.resolve(globalNode) : undefined;
+  const countResolved: Resolved<number> =
+    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? { kind: 'unknown', reason: count.reason, origin: count.origin } : defaulted(0, 'amqplib');
+  let global: Resolved<boolean>;
+  if (!globalValue || (globalValue.kind === 'literal' && globalValue.value === undefined)) global = defaulted(false, 'amqplib');
+  else if (globalValue.kind === 'literal') global = known(Boolean(globalValue.value), file.span(globalNode!));
+  else if (globalValue.kind === 'unknown') global = { kind: 'unknown', reason: globalValue.reason, origin: globalValue.origin };
+  else global = known(true, file.span(globalNode!));
+  return {
+    kind: 'qos',
+    client,
+    at: file.span(call),
+    statementStart: file.statementOf(call).start ?? 0,
+    channel,
+    count: countResolved,
+    global,
+    syntax: { call, globalNode, countNode } satisfies AmqplibQosSyntax,
+  };
+}
+
+export interface AmqplibQosSyntax {
+  call: CallNode;
+  countNode?: Node;
+  globalNode?: Node;
+}
+
+export type { t };

@@ -1,0 +1,81 @@
+// The amqplib family's objects in one file, as the project-level tracker sees them: which expressions are
+// amqplib connections and channels or amqp-connection-manager managers and wrappers, and which calls open them.
+import type * as t from '@babel/types';
+import { unwrap, type Node } from '../../parse/ast';
+import type { FileContext } from '../../resolve/file-context';
+import type { LibObject } from '../../resolve/objects/shape';
+import { ACM } from './shapes';
+
+/** An amqplib channel (also the one an amqp-connection-manager setup function receives). */
+export interface AmqplibChannel {
+  kind: 'channel';
+  client: 'amqplib' | 'amqp-connection-manager';
+  confirm: boolean | 'unknown';
+  key: string;
+  object: LibObject;
+}
+
+/** An amqp-connection-manager ChannelWrapper. */
+export interface AcmWrapper {
+  kind: 'wrapper';
+  confirm: boolean | 'unknown';
+  key: string;
+  object: LibObject;
+}
+
+const AMQPLIB_SOURCE = /['"](amqplib(\/callback_api)?|amqp-connection-manager)['"]/;
+
+export class AmqplibChannels {
+  /** The file names one of the two packages (an import, a require, a type). */
+  readonly importsLibrary: boolean;
+
+  constructor(private readonly ctx: FileContext) {
+    this.importsLibrary = AMQPLIB_SOURCE.test(ctx.file.text);
+  }
+
+  private objectOf(expr: Node): LibObject | undefined {
+    return this.ctx.resolver.project?.objects.of(expr, this.ctx);
+  }
+
+  channelOf(expr: Node): AmqplibChannel | undefined {
+    const o = this.objectOf(expr);
+    if (!o || o.library !== 'amqplib' || o.kind !== 'channel') return undefined;
+    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o };
+  }
+
+  wrapperOf(expr: Node): AcmWrapper | undefined {
+    const o = this.objectOf(expr);
+    if (!o || o.library !== ACM || o.kind !== 'wrapper') return undefined;
+    return { kind: 'wrapper', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o };
+  }
+
+  /** Whether the expression is any object of either library (a module, a connection, ...). */
+  isTracked(expr: Node): boolean {
+    return !!this.objectOf(expr);
+  }
+
+  /** What `call` opens, if it makes a connection or channel itself (not a call that returns one made elsewhere). */
+  opens(call: Node): { library: 'amqplib' | typeof ACM; what: 'connection' | 'channel' } | undefined {
+    const o = this.objectOf(call);
+    if (!o || o.origin.node !== unwrap(call)) return undefined;
+    if (o.library === 'amqplib' && o.kind === 'connection') return { library: 'amqplib', what: 'connection' };
+    if (o.library === 'amqplib' && o.kind === 'channel') return { library: 'amqplib', what: 'channel' };
+    if (o.library === ACM && o.kind === 'manager') return { library: ACM, what: 'connection' };
+    if (o.library === ACM && o.kind === 'wrapper') return { library: ACM, what: 'channel' };
+    return undefined;
+  }
+
+  /**
+   * A plain parameter nothing else identifies (`function declareQueue(ch, name, opts)` in an untyped
+   * helper module): its `assertQueue` is amqplib's, the only libraries with that method being amqplib
+   * and amqp-connection-manager, whose wrapper passes it to amqplib unchanged.
+   */
+  isUntracedParameter(expr: Node): boolean {
+    const node = unwrap(expr);
+    if (node.type !== 'Identifier' || this.objectOf(node)) return false;
+    const binding = this.ctx.resolver.scopes.lookup(node.name, node);
+    return binding?.kind === 'param' && binding.path.length === 0;
+  }
+}
+
+export type { t };

@@ -1,0 +1,65 @@
+// amqplib (promise and callback API): the ClientModule for its connections, channels and channel calls.
+import { calleeMethod, isCall } from '../../parse/ast';
+import type { FileModel } from '../../model';
+import type { ClientModule } from '../types';
+import type { FileContext } from '../../resolve/file-context';
+import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from '../amqplib-family/calls';
+import { renderAmqplibSubject } from '../amqplib-family/render';
+import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
+import { AMQPLIB_SHAPE } from '../amqplib-family/shapes';
+
+const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue', 'assertExchange', 'deleteQueue']);
+
+/**
+ * amqplib (promise API and amqplib/callback_api): assertQueue, consume, prefetch/qos, publish,
+ * assertExchange and deleteQueue on channels, and the connections and channels the code opens. Channels inside amqp-connection-manager
+ * setup functions are amqplib channels too; they are reported with the client that created them.
+ */
+export const amqplib: ClientModule = {
+  name: 'amqplib',
+  shapes: [AMQPLIB_SHAPE],
+  mentions: /amqplib|amqp-connection-manager|assertQueue/,
+  analyze(ctx: FileContext, model: FileModel) {
+    const channels = amqplibChannels(ctx);
+    for (const node of ctx.file.nodes) {
+      if (!isCall(node)) continue;
+      const opened = channels.opens(node);
+      if (opened?.library === 'amqplib') model.opens.push(amqplibOpen(ctx, node, 'amqplib', opened.what));
+      const m = calleeMethod(node);
+      if (!m || !CHANNEL_CALLS.has(m.method)) continue;
+      let channel: { client: string; key: string; confirm: boolean | 'unknown' } | undefined = channels.channelOf(m.object);
+      if (!channel) {
+        // A receiver we cannot trace (e.g. a channel handed in from another module) in a file that
+        // uses amqplib, or a helper's parameter: its assertQueue is amqplib's. Other calls need a proven channel.
+        if (m.method !== 'assertQueue' || channels.isTracked(m.object) || !(channels.importsLibrary || channels.isUntracedParameter(m.object))) continue;
+        channel = { client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
+      }
+      switch (m.method) {
+        case 'assertQueue':
+          model.declarations.push(amqplibDeclaration(ctx, node, channel.client));
+          break;
+        case 'consume':
+          model.consumers.push(amqplibConsumer(ctx, node, channel.client, channel.key));
+          break;
+        case 'publish':
+        case 'sendToQueue':
+          model.publishes.push(amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, 'buffer-state'));
+          break;
+        case 'bindQueue':
+          model.bindings.push(amqplibBinding(ctx, node, channel.client));
+          break;
+        case 'assertExchange':
+          model.exchanges.push(amqplibExchange(ctx, node, channel.client));
+          break;
+        case 'deleteQueue':
+          model.queueDeletions.push(amqplibQueueDeletion(ctx, node, channel.client));
+          break;
+        default:
+          model.qos.push(amqplibQos(ctx, node, channel.client, channel.key));
+      }
+    }
+  },
+  render(subject, intents, ctx) {
+    return renderAmqplibSubject(subject, intents, ctx, 'channel');
+  },
+};

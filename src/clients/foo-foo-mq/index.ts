@@ -1,0 +1,287 @@
+// foo-foo-mq (and rabbot): its topology config and calls, whose queue options go to amqplib after aliasing.
+import type * as t from '@babel/types';
+import { isCall, type Node } from '../../parse/ast';
+import { defaulted, known, unknown, valueOf, type AckMode, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import type { ObjectValue } from '../../resolve/values';
+import type { ClientModule } from '../types';
+import { contextOf, shared, type FileContext } from '../../resolve/file-context';
+import { LibraryObjects, shapeOf } from '../queue-object-libraries/objects';
+import { ackFromNoAck, argumentNodes, calleeLabel, connectionOpen, consumer, entryPlace, isLiteralTrue, numberProperty, queueDeclaration, stringArgument, stringProperty } from '../queue-object-libraries/model';
+import { AMQPLIB_DIALECT, AMQPLIB_PROMOTED_OPTIONS, readQueueOptions, renderQueueOptionIntents, type QueueOptions, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
+import { amqplibPublish } from '../amqplib-family/calls';
+import { positionalExchange } from '../amqplib-family/topology';
+import { exchangeSubject, stringOption } from '../model-builders/topology';
+import { readBoolean } from '../model-builders/resolved';
+
+const NAME = 'foo-foo-mq';
+
+/**
+ * src/amqp/queue.js L54-86: the queue options go to amqplib's assertQueue after aliasing
+ * (queueLimit → maxLength, deadLetter → deadLetterExchange); `type` and `queueVersion` become
+ * x-queue-type / x-queue-version, and `arguments` is replaced by what foo-foo-mq builds, so a
+ * user's own x-arguments table never reaches the broker. foo-foo-mq never sets durable: amqplib's
+ * default (true) applies, whatever docs/topology.md says.
+ */
+const DIALECT: QueueOptionsDialect = {
+  ...AMQPLIB_DIALECT,
+  library: NAME,
+  promoted: {
+    ...AMQPLIB_PROMOTED_OPTIONS,
+    queueLimit: 'x-max-length',
+    queuelimit: 'x-max-length',
+    deadLetter: 'x-dead-letter-exchange',
+    deadletter: 'x-dead-letter-exchange',
+    type: 'x-queue-type',
+    queueVersion: 'x-queue-version',
+    deadLetterStrategy: 'x-dead-letter-strategy',
+  },
+  argumentsKey: undefined,
+};
+
+/** Options foo-foo-mq leaves out of a quorum queue's declaration itself. */
+const QUORUM_STRIPPED = ['exclusive', 'autoDelete'] as const;
+
+const SHAPE = shapeOf({ library: NAME, source: /^(foo-foo-mq|rabbot|wascally)$/, module: 'broker' });
+
+function objects(ctx: FileContext): LibraryObjects {
+  return shared(ctx, 'foo-foo-mq-objects', () => new LibraryObjects(ctx, NAME));
+}
+
+type CallNode = t.CallExpression | t.OptionalCallExpression;
+
+/** A queue the file configures: its options object and whether foo-foo-mq subscribes to it. */
+interface QueueConfig {
+  name: Resolved<string>;
+  options?: ObjectValue;
+  subscribed: boolean;
+}
+
+/**
+ * foo-foo-mq (and its predecessors rabbot and wascally): queues in `rabbit.configure({ queues })` and
+ * `rabbit.addQueue(name, options)` with amqplib's defaults and foo-foo-mq's own keys (`type`,
+ * `queueVersion`, `queueLimit`, `deadLetter`, `limit` for the prefetch, `noAck`), consumers started
+ * by `subscribe: true` or `rabbit.startSubscription(name)`, publishes, which are confirmed by
+ * default (exchanges use confirm channels unless `noConfirm: true`), and the exchanges
+ * `configure({ exchanges })` and `addExchange(name, type, options)` declare.
+ */
+export const fooFooMq: ClientModule = {
+  name: NAME,
+  shapes: [SHAPE],
+  mentions: /foo-foo-mq|rabbot|wascally/,
+  analyze(ctx, model) {
+    const objs = objects(ctx);
+    const configs = new Map<string, QueueConfig>();
+    const exchanges = new Map<string, ObjectValue>();
+    const seen = new Set<Node>();
+    const later: CallNode[] = [];
+    for (const node of ctx.file.nodes) {
+      if (!isCall(node)) continue;
+      const call = objs.methodCall(node);
+      if (call?.receiver.kind !== 'broker') continue;
+      switch (call.method) {
+        case 'configure':
+          model.opens.push(connectionOpen(ctx, NAME, node, calleeLabel(ctx.file, node.callee as Node)));
+          configure(ctx, node, model, { configs, exchanges, seen });
+          break;
+        case 'addConnection':
+          model.opens.push(connectionOpen(ctx, NAME, node, calleeLabel(ctx.file, node.callee as Node)));
+          break;
+        case 'addQueue':
+          addQueue(ctx, node, model, configs);
+          break;
+        case 'addExchange': {
+          model.exchanges.push(positionalExchange(ctx, node, NAME, NAME));
+          const [nameNode, , optionsNode] = argumentNodes(node);
+          const name = nameNode ? valueOf(stringArgument(ctx, nameNode, NAME)) : undefined;
+          const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
+          if (name !== undefined && options?.kind === 'object') exchanges.set(name, options.object);
+          break;
+        }
+        case 'startSubscription':
+        case 'publish':
+          later.push(node);
+      }
+    }
+    // Subscriptions and publishes refer to queues and exchanges by name, configured anywhere in the file.
+    for (const node of later) {
+      if (objs.methodCall(node)!.method === 'publish') model.publishes.push(publish(ctx, node, exchanges));
+      else startSubscription(ctx, node, model, configs);
+    }
+  },
+  render(subject, intents, ctx) {
+    if (subject.kind === 'queue-declaration') return renderQueueOptionIntents(ctx.file, subject.syntax as QueueOptionsSyntax, intents);
+    if (subject.kind === 'consumer') {
+      return { ok: false, reason: "foo-foo-mq acknowledges through message.ack() in the handler: remove noAck: true from the queue's options and call message.ack() after the handler's work" };
+    }
+    return { ok: false, reason: `cannot render ${intents.map((i) => i.kind).join(', ')} for foo-foo-mq` };
+  },
+};
+
+interface ConfigState {
+  configs: Map<string, QueueConfig>;
+  exchanges: Map<string, ObjectValue>;
+  seen: Set<Node>;
+}
+
+/** `rabbit.configure({ connection, exchanges: [...], queues: [...], bindings })`. */
+function configure(ctx: FileContext, call: CallNode, model: FileModel, state: ConfigState): void {
+  const [configNode] = argumentNodes(call);
+  const config = configNode ? ctx.resolver.resolve(configNode) : undefined;
+  if (config?.kind !== 'object') return;
+  const exchanges = config.object.props.get('exchanges')?.value();
+  if (exchanges?.kind === 'array') {
+    for (const item of exchanges.items) {
+      const name = item.kind === 'object' ? valueOf(stringProperty(item.object, 'name', NAME)) : undefined;
+      if (item.kind === 'object' && name !== undefined) state.exchanges.set(name, item.object);
+      if (item.kind === 'object') model.exchanges.push(configuredExchange(ctx, call, item.object));
+    }
+  }
+  const queues = config.object.props.get('queues')?.value();
+  if (queues?.kind !== 'array') return;
+  for (const item of queues.items) {
+    if (item.kind !== 'object' || state.seen.has(item.object.node)) continue;
+    state.seen.add(item.object.node);
+    const entry = item.object;
+    const options = readFooFooOptions(contextOf(ctx, entry.file) ?? ctx, entry.node);
+    const name = uniqueName(stringProperty(entry, 'name', NAME), entry);
+    const place = entryPlace(ctx, entry, call, NAME);
+    model.declarations.push(
+      queueDeclaration(ctx, { client: NAME, ...place, callee: calleeLabel(ctx.file, call.callee as Node), name, options, passive: isLiteralTrue(entry, 'passive'), syntax: options.syntax }),
+    );
+    remember(ctx, model, state.configs, { ...place, callee: calleeLabel(ctx.file, call.callee as Node) }, name, entry);
+  }
+}
+
+/** `rabbit.addQueue(name, options, connectionName)`. */
+function addQueue(ctx: FileContext, call: CallNode, model: FileModel, configs: Map<string, QueueConfig>): void {
+  const decl = addedQueue(ctx, call);
+  model.declarations.push(decl);
+  remember(ctx, model, configs, { at: call, id: decl.id, callee: decl.callee }, decl.name, (decl.syntax as QueueOptionsSyntax).options);
+}
+
+function addedQueue(ctx: FileContext, call: CallNode): QueueDeclaration {
+  const [nameNode, optionsNode] = argumentNodes(call);
+  const options = readFooFooOptions(ctx, optionsNode, nameNode ? { at: nameNode.end ?? 0, prefix: ', ', suffix: '' } : undefined);
+  const obj = options.syntax.options;
+  const name = obj ? uniqueName(stringArgument(ctx, nameNode, NAME), obj) : stringArgument(ctx, nameNode, NAME);
+  return queueDeclaration(ctx, {
+    client: NAME,
+    at: call,
+    callee: calleeLabel(ctx.file, call.callee as Node),
+    name,
+    options,
+    passive: isLiteralTrue(obj, 'passive'),
+    syntax: options.syntax,
+    rebuild: (other) => addedQueue(other as FileContext, call),
+  });
+}
+
+/** `unique: 'id' | 'hash' | 'consistent'` adds a suffix or prefix to the name at run time (topology.js getUniqueName). */
+function uniqueName(name: Resolved<string>, options: ObjectValue): Resolved<string> {
+  const unique = options.props.get('unique')?.value();
+  if (!unique || (unique.kind === 'literal' && !unique.value)) return name;
+  return unknown(`foo-foo-mq makes the name unique at run time (unique: ${unique.kind === 'literal' ? String(unique.value) : '…'})`);
+}
+
+/**
+ * The queue options as foo-foo-mq sends them: for `type: 'quorum'` it leaves out exclusive,
+ * autoDelete and maxPriority itself; x-dead-letter-strategy is sent for quorum queues only.
+ */
+function readFooFooOptions(ctx: FileContext, node: Node | undefined, addOptions?: QueueOptionsSyntax['addOptions']): QueueOptions {
+  const options = readQueueOptions(ctx.file, ctx.resolver, node, DIALECT, { addOptions });
+  const typeArg = options.arguments.find((a) => a.key === 'x-queue-type');
+  const type = typeArg?.value.kind === 'unknown' ? 'unknown' : valueOf(typeArg?.value);
+  const drop = (key: string) => {
+    options.arguments = options.arguments.filter((a) => a.key !== key);
+    options.syntax.argumentSources.delete(key);
+  };
+  if (type !== 'quorum') drop('x-dead-letter-strategy');
+  if (type === 'quorum') {
+    drop('x-max-priority');
+    for (const flag of QUORUM_STRIPPED) {
+      options[flag] = defaulted(false, `${NAME} (type: 'quorum')`);
+      delete options.syntax.flags[flag];
+    }
+  } else if (type === 'unknown') {
+    for (const flag of QUORUM_STRIPPED) {
+      if (options.syntax.flags[flag] && options[flag].kind !== 'unknown' && valueOf(options[flag])) {
+        options[flag] = unknown(`foo-foo-mq leaves ${flag} out when the queue type is quorum, and the type is not known here`);
+      }
+    }
+  }
+  return options;
+}
+
+/** Records a configured queue by name, and its consumer when foo-foo-mq subscribes to it (`subscribe: true`). */
+function remember(ctx: FileContext, model: FileModel, configs: Map<string, QueueConfig>, place: { at: Node; id: string; callee: string }, name: Resolved<string>, options: ObjectValue | undefined): void {
+  const subscribed = isLiteralTrue(options, 'subscribe');
+  const key = name.kind === 'unknown' ? undefined : name.value;
+  if (key !== undefined) configs.set(key, { name, options, subscribed });
+  if (subscribed) model.consumers.push(queueConsumer(ctx, place, name, options, `${NAME}:queue:${key ?? place.id}`, place.callee));
+}
+
+/**
+ * A consumer of a configured queue: noAck (default false) and `limit`, the prefetch foo-foo-mq sets on
+ * the queue's channel (global false); no `limit` means no prefetch at all.
+ */
+function queueConsumer(ctx: FileContext, place: { at: Node; id?: string }, name: Resolved<string>, options: ObjectValue | undefined, channel: string, callee?: string) {
+  const { at, id } = place;
+  return consumer(ctx, {
+    client: NAME,
+    at,
+    id,
+    callee: callee ?? calleeLabel(ctx.file, at),
+    channel,
+    queue: name,
+    ack: ackFromNoAck(ctx, options ? { kind: 'object', object: options } : undefined, NAME),
+    prefetch: numberProperty(options, 'limit', NAME),
+    syntax: { at },
+  });
+}
+
+/** `rabbit.startSubscription(stringArgument, exclusive, connectionName)`: the queue's options say how it consumes. */
+function startSubscription(ctx: FileContext, call: CallNode, model: FileModel, configs: Map<string, QueueConfig>): void {
+  const [nameNode] = argumentNodes(call);
+  const name = stringArgument(ctx, nameNode, NAME);
+  const callee = calleeLabel(ctx.file, call.callee as Node);
+  const config = name.kind === 'unknown' ? undefined : configs.get(name.value);
+  if (config?.subscribed) return; // foo-foo-mq ignores a second subscription to the same queue
+  if (config) {
+    model.consumers.push(queueConsumer(ctx, { at: call }, name, config.options, `${NAME}:queue:${valueOf(name)}`, callee));
+    return;
+  }
+  const ack: Resolved<AckMode> = unknown('the queue is configured elsewhere, where its noAck option is set or not');
+  model.consumers.push(
+    consumer(ctx, {
+      client: NAME,
+      at: call,
+      callee,
+      channel: `${NAME}:queue:${valueOf(name) ?? call.start}`,
+      queue: name,
+      ack,
+      prefetch: unknown('the queue is configured elsewhere, where its limit (prefetch) is set or not'),
+      syntax: { at: call },
+    }),
+  );
+}
+
+/** `rabbit.publish(exchangeName, { type, body, routingKey })`: resolves on the broker's confirm unless the exchange has noConfirm. */
+function publish(ctx: FileContext, call: CallNode, exchanges: Map<string, ObjectValue>) {
+  const [exchangeNode] = argumentNodes(call);
+  const exchange = exchangeNode ? valueOf(stringArgument(ctx, exchangeNode, NAME)) : undefined;
+  const noConfirmProp = exchange === undefined ? undefined : exchanges.get(exchange)?.props.get('noConfirm');
+  const noConfirm = noConfirmProp ? readBoolean(noConfirmProp.file, noConfirmProp, false, NAME, undefined) : undefined;
+  const confirms: Resolved<boolean> = !noConfirm ? defaulted(true, NAME) : noConfirm.kind === 'unknown' ? noConfirm : known(!noConfirm.value, noConfirm.kind === 'known' ? noConfirm.origin : noConfirmProp!.file.span(noConfirmProp!.node));
+  const confirmed = valueOf(confirms);
+  const channel = `${NAME}:exchange:${exchange ?? call.start}`;
+  const p = amqplibPublish(ctx, call, NAME, channel, confirmed ?? 'unknown', confirmed === false ? 'buffer-state' : 'confirm');
+  return { ...p, callee: calleeLabel(ctx.file, call.callee as Node), confirms };
+}
+
+/** A `configure({ exchanges: [{ name, type }] })` entry; foo-foo-mq's exchange defaults are not modelled. */
+function configuredExchange(ctx: FileContext, call: CallNode, entry: ObjectValue): ExchangeDeclaration {
+  const options = { object: entry };
+  const at: Node = entry.file === ctx.file ? entry.node : call;
+  const parts = { name: stringOption(options, 'name', '', NAME), type: stringOption(options, 'type', '', NAME), durable: unknown<boolean>(`${NAME}'s default exchange durability is not modelled`) };
+  return exchangeSubject(ctx, call, NAME, parts, at);
+}

@@ -1,0 +1,150 @@
+// What a consumer's message handler does with its message (null, acks, rejections, x-death): the handler analysis.
+import type * as t from '@babel/types';
+import { calleeMethod, memberName, unwrap, type Node } from '../parse/ast';
+import type { Consumer, HandlerFacts, HandlerUse, Resolved } from '../model';
+import type { FileContext } from '../resolve/file-context';
+import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './message-path';
+import { endRejection, namesMessage, rejectRequeue, type RejectCall, type ReturnedStatus } from './rejections';
+import { unguardedMessageUse } from './null-guard';
+import { messageSources, sourceNodes } from './sources';
+import { localFunctionOf } from './handler-function';
+
+/** How a library hands messages to a handler and takes them back: what the facts depend on. */
+export interface HandlerLibrary {
+  name: string;
+  /** The library calls the handler with null when the broker cancels the consumer. */
+  nullOnCancel: boolean;
+  /** The message's headers, as a path from the message (amqplib: properties.headers). */
+  headersPath: string[];
+  /** The message's body, as a path from the message (amqplib: content). */
+  contentPath: string[];
+  /** Methods on the message that return its body (@cloudamqp: bodyString()), besides contentPath. */
+  contentMethods?: string[];
+  /** Publish methods and the positions of their body and their options (which carry `headers`). */
+  publish: Record<string, { body: number; options: number }>;
+  /** The calls that nack or reject the message, by method name. */
+  rejects: Record<string, RejectCall>;
+  /** What the handler's return value does (rabbitmq-client's createConsumer): requeue flag by returned value. */
+  returns?: ReturnedStatus;
+  /** The requeue flag of the nack the library sends when the handler throws; undefined if it does not nack. */
+  throwRequeue?: Resolved<boolean>;
+}
+
+export type { RejectCall, ReturnedStatus };
+
+const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
+
+/** The handler function of a consume call, when it is in this file, and what it does with its message. */
+export function consumerHandler(ctx: FileContext, node: Node | undefined, lib: HandlerLibrary): Pick<Consumer, 'handler' | 'handlerFacts'> {
+  const fn = localFunctionOf(ctx.file, ctx.resolver.scopes, node);
+  if (!fn) return {};
+  return { handler: { start: fn.start ?? 0, end: fn.end ?? 0 }, handlerFacts: handlerFacts(ctx, fn, lib) };
+}
+
+/** What a consumer's handler (parameter 0 of `handler`) does with its message. */
+export function handlerFacts(ctx: FileContext, handler: t.Function, lib: HandlerLibrary): HandlerFacts {
+  const { file, resolver } = ctx;
+  const scopes = resolver.scopes;
+  const messageMethods = new Set(['ack', ...Object.keys(lib.rejects).filter((m) => lib.rejects[m].message === 'argument')]);
+  const unguarded = lib.nullOnCancel ? unguardedMessageUse(file, scopes, handler, 0, { messageMethods }) : undefined;
+  const facts: HandlerFacts = {
+    nullOnCancel: lib.nullOnCancel,
+    unguardedUse: unguarded && { at: file.span(unguarded.at), what: unguarded.what },
+    xDeathCounts: [],
+    republishes: [],
+    republishedHeaders: [],
+    deliveryCountReads: [],
+    rejections: [],
+  };
+  const seen = new Set<number>();
+  const once = (node: Node) => !seen.has(node.start!) && !!seen.add(node.start!);
+  const use = (node: Node, what: string): HandlerUse => ({ at: file.span(node), what });
+  const xDeathCount = [...lib.headersPath, 'x-death', ELEMENT, 'count'];
+  const deliveryCount = [...lib.headersPath, 'x-delivery-count'];
+  for (const [node, src] of sourceNodes(file, messageSources(file, scopes, handler, 0))) {
+    const path = readPath(ctx, src, node);
+    const what = () => (node.type === 'Identifier' ? `destructures ${node.name} from ${describe(ctx, destructuredFrom(ctx, node))}` : `reads ${describe(ctx, node)}`);
+    if (path && samePath(path, xDeathCount) && !isLogged(ctx, node) && once(node)) facts.xDeathCounts.push(use(node, what()));
+    else if (path && samePath(path, deliveryCount) && !isLogged(ctx, node) && once(node)) facts.deliveryCountReads.push(use(node, what()));
+    if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(node)) {
+      const rejection = endRejection(ctx, handler, node, lib);
+      if (rejection) facts.rejections.push(rejection);
+    }
+    if (!isCall(node)) continue;
+    const m = calleeMethod(node);
+    if (!m) continue;
+    const args = callArguments(node);
+    const publish = Object.hasOwn(lib.publish, m.method) ? lib.publish[m.method] : undefined;
+    if (publish && isContent(ctx, src, args[publish.body], lib) && once(node)) {
+      facts.republishes.push(use(node, describe(ctx, node)));
+      if (passesHeaders(ctx, src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(node, `${describe(ctx, node.callee)}() passes the received headers on`));
+    }
+    const reject = Object.hasOwn(lib.rejects, m.method) ? lib.rejects[m.method] : undefined;
+    if (reject && src.base.length === 0 && namesMessage(ctx, src, node, reject) && once(node)) {
+      facts.rejections.push({ ...use(node, `${describe(ctx, node.callee)}()`), method: reject.as, requeue: rejectRequeue(ctx, args, reject, lib.name) });
+    }
+  }
+  return facts;
+}
+
+/** The message's body: `msg.content`, or a body method of the message (`msg.bodyString()`). */
+function isContent(ctx: FileContext, src: MessageSource, arg: Node | undefined, lib: HandlerLibrary): boolean {
+  const scopes = ctx.resolver.scopes;
+  if (samePath(messagePath(scopes, src, arg), lib.contentPath)) return true;
+  const node = arg && unwrap(arg);
+  const m = node && isCall(node) ? calleeMethod(node) : undefined;
+  return !!m && !!lib.contentMethods?.includes(m.method) && samePath(messagePath(scopes, src, m.object), []);
+}
+
+/** The message path a member read or a destructured name holds. */
+function readPath(ctx: FileContext, src: MessageSource, node: Node): string[] | undefined {
+  const scopes = ctx.resolver.scopes;
+  if (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') return messagePath(scopes, src, node);
+  if (node.type !== 'Identifier') return undefined;
+  const binding = scopes.lookup(node.name, node);
+  // A destructured name, where it is declared: `const { count } = deaths[0]`.
+  return binding && binding.id === node && binding.kind !== 'param' && binding.path.length ? messagePath(scopes, src, node) : undefined;
+}
+
+/** The value a destructured name is taken from (the declarator's init), or the name itself. */
+function destructuredFrom(ctx: FileContext, id: Node): Node {
+  const binding = ctx.resolver.scopes.lookup((id as t.Identifier).name, id);
+  return binding?.init ?? id;
+}
+
+/** The publish options carry the received headers unchanged: `msg.properties`, `{ headers: msg.properties.headers }`. */
+function passesHeaders(ctx: FileContext, src: MessageSource, options: Node | undefined, headersPath: string[]): boolean {
+  if (!options) return false;
+  const scopes = ctx.resolver.scopes;
+  const node = unwrap(options);
+  const propertiesPath = headersPath.slice(0, -1);
+  if (samePath(messagePath(scopes, src, node), propertiesPath)) return true;
+  if (node.type !== 'ObjectExpression') return false;
+  const headersKey = headersPath[headersPath.length - 1];
+  let headers: Node | undefined;
+  let spreadsProperties = false;
+  for (const p of node.properties) {
+    if (p.type === 'SpreadElement') spreadsProperties ||= samePath(messagePath(scopes, src, p.argument), propertiesPath);
+    else if (p.type === 'ObjectProperty' && !p.computed && memberKey(p) === headersKey) headers = p.value as Node;
+  }
+  if (!headers) return spreadsProperties;
+  const value = unwrap(headers);
+  if (samePath(messagePath(scopes, src, value), headersPath)) return true;
+  // `{ ...msg.properties.headers }` with nothing added: the same headers.
+  return value.type === 'ObjectExpression' && value.properties.length === 1 && value.properties[0].type === 'SpreadElement' && samePath(messagePath(scopes, src, value.properties[0].argument), headersPath);
+}
+
+/** Only handed to a logging call: `console.log(..., deaths[0].count)`, `logger.warn(...)`. */
+function isLogged(ctx: FileContext, node: Node): boolean {
+  let child = node;
+  for (const parent of ctx.file.ancestors(node)) {
+    if (isCall(parent) && parent.arguments.includes(child as never)) {
+      const callee = unwrap(parent.callee);
+      const method = callee.type === 'MemberExpression' ? memberName(callee) : undefined;
+      return !!method && LOG_METHODS.has(method);
+    }
+    if (parent.type.endsWith('Statement') || parent.type === 'VariableDeclarator') return false;
+    child = parent;
+  }
+  return false;
+}

@@ -1,0 +1,169 @@
+// The calls of a function in its file and in the files that import it (wrapper expansion).
+import type * as t from '@babel/types';
+import * as path from 'node:path';
+import { isCall, memberName, unwrap, type Node } from '../parse/ast';
+import type { FileContext } from './file-context';
+import type { Project } from './project';
+import { functionName } from './values';
+
+export interface CallSite {
+  call: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
+  ctx: FileContext;
+  absolute: string;
+  /** For a method called on `new C(...)` (directly or through a variable): that construction. */
+  construction?: t.NewExpression;
+}
+
+/** The name a function is called by, and whether it is a method (`this.name(...)`). */
+function nameOf(ctx: FileContext, fn: t.Function): { name: string; method: boolean } | undefined {
+  if (fn.type === 'FunctionDeclaration' && fn.id) return { name: fn.id.name, method: false };
+  if ((fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') && fn.key.type === 'Identifier') return { name: fn.key.name, method: fn.type === 'ClassMethod' };
+  const parent = ctx.file.parentOf(fn);
+  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return { name: parent.id.name, method: false };
+  if (parent?.type === 'ClassProperty' && parent.key.type === 'Identifier') return { name: parent.key.name, method: true };
+  // CommonJS: `exports.name = function (...) {...}` / `module.exports.name = ...`, called by importers only.
+  if (parent?.type === 'AssignmentExpression' && parent.right === fn && parent.left.type === 'MemberExpression' && isExportsObject(parent.left.object as Node)) {
+    const name = memberName(parent.left);
+    if (name) return { name, method: false };
+  }
+  return undefined;
+}
+
+/** How a report names a function: its own name, or the name it is called by (`const f = () => ...`, `exports.f = ...`). */
+export function calledName(ctx: FileContext, fn: t.Function): string {
+  const own = functionName(fn);
+  const named = own === 'a function' ? nameOf(ctx, fn) : undefined;
+  return named ? `${named.name}()` : own;
+}
+
+/** `export default function name(...)`, `export default name` or `module.exports = name`. */
+function isDefaultExport(ctx: FileContext, fn: t.Function, name: string): boolean {
+  if (ctx.file.parentOf(fn)?.type === 'ExportDefaultDeclaration') return true;
+  const names = (e: Node) => e.type === 'Identifier' && e.name === name;
+  return ctx.file.ast.program.body.some(
+    (s) =>
+      (s.type === 'ExportDefaultDeclaration' && names(s.declaration as Node)) ||
+      (s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && s.expression.left.type === 'MemberExpression' && isExportsObject(s.expression.left) && names(s.expression.right as Node)),
+  );
+}
+
+function isExportsObject(node: Node): boolean {
+  if (node.type === 'Identifier') return node.name === 'exports';
+  return node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'module' && memberName(node) === 'exports';
+}
+
+/** Calls of `fn` in its own file and in the files that import it (for a constructor: `new` of its class). */
+export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: string, project: Project, candidates: string[]): CallSite[] {
+  if (fn.type === 'ClassMethod' && fn.kind === 'constructor') return constructions(fn, home, homeAbsolute, project, candidates);
+  const named = nameOf(home, fn);
+  if (!named) return [];
+  const out: CallSite[] = [];
+  for (const node of home.file.nodes) {
+    if (!isCall(node)) continue;
+    const callee = unwrap(node.callee);
+    if (named.method) {
+      if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && memberName(callee) === named.name && sameClass(home, node, fn)) {
+        out.push({ call: node, ctx: home, absolute: homeAbsolute });
+      }
+    } else if (callee.type === 'Identifier' && callee.name === named.name) {
+      const b = home.resolver.scopes.lookup(callee.name, callee);
+      const decl = b?.declaration;
+      if (decl === fn || (decl?.type === 'VariableDeclarator' && unwrap(decl.init as Node) === fn)) out.push({ call: node, ctx: home, absolute: homeAbsolute });
+    }
+  }
+  if (named.method) {
+    const cls = [...home.file.ancestors(fn)].find((a): a is t.ClassDeclaration => a.type === 'ClassDeclaration');
+    if (cls) out.push(...instanceCalls(cls, named.name, home, homeAbsolute, project, candidates));
+    return out;
+  }
+  // Importers: files that mention the function and the module, importing it by name.
+  const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
+  // A default export may be imported under any name.
+  const byDefault = isDefaultExport(home, fn, named.name);
+  for (const absolute of candidates) {
+    if (absolute === homeAbsolute) continue;
+    const text = project.host.read(absolute);
+    if (!text || !(byDefault || text.includes(named.name)) || !text.includes(stem === 'index' ? path.basename(path.dirname(homeAbsolute)) : stem)) continue;
+    const ctx = project.context(absolute);
+    if (!ctx) continue;
+    for (const node of ctx.file.nodes) {
+      if (!isCall(node)) continue;
+      const callee = unwrap(node.callee);
+      // `fn(...)` after importing it by name, or `require('./x').fn(...)` / `ns.fn(...)`.
+      if (callee.type !== 'Identifier' && !(callee.type === 'MemberExpression' && memberName(callee) === named.name)) continue;
+      const v = ctx.resolver.resolve(callee);
+      if (v.kind === 'function' && v.node === fn) out.push({ call: node, ctx, absolute });
+    }
+  }
+  return out;
+}
+
+function sameClass(ctx: FileContext, node: Node, fn: t.Function): boolean {
+  return ctx.file.enclosingClass(node) === ctx.file.enclosingClass(fn);
+}
+
+/** `new Class(...)` in the class's file and in files that import the class. */
+function constructions(ctor: t.ClassMethod, home: FileContext, homeAbsolute: string, project: Project, candidates: string[]): CallSite[] {
+  const cls = [...home.file.ancestors(ctor)].find((a): a is t.ClassDeclaration => a.type === 'ClassDeclaration');
+  if (!cls?.id) return [];
+  const name = cls.id.name;
+  const out: CallSite[] = [];
+  const scan = (ctx: FileContext, absolute: string, isClass: (id: t.Identifier) => boolean) => {
+    for (const node of ctx.file.nodes) {
+      if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && isClass(node.callee)) out.push({ call: node, ctx, absolute });
+    }
+  };
+  scan(home, homeAbsolute, (id) => id.name === name && home.resolver.scopes.lookup(name, id)?.declaration === cls);
+  const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
+  for (const absolute of candidates) {
+    if (absolute === homeAbsolute) continue;
+    const text = project.host.read(absolute);
+    if (!text || !text.includes(name) || !text.includes(stem)) continue;
+    const ctx = project.context(absolute);
+    if (!ctx) continue;
+    scan(ctx, absolute, (id) => {
+      const v = ctx.resolver.resolve(id);
+      return v.kind === 'class' && v.node === cls;
+    });
+  }
+  return out;
+}
+
+/** `x.method(...)` where `x` is a `new C(...)` of the method's class, in C's file and in its importers. */
+function instanceCalls(cls: t.ClassDeclaration, method: string, home: FileContext, homeAbsolute: string, project: Project, candidates: string[]): CallSite[] {
+  const out: CallSite[] = [];
+  const className = cls.id?.name;
+  if (!className) return out;
+  const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
+  const files: [FileContext, string][] = [[home, homeAbsolute]];
+  for (const absolute of candidates) {
+    if (absolute === homeAbsolute) continue;
+    const text = project.host.read(absolute);
+    if (!text || !text.includes(className) || !text.includes(method) || !text.includes(stem)) continue;
+    const ctx = project.context(absolute);
+    if (ctx) files.push([ctx, absolute]);
+  }
+  for (const [ctx, absolute] of files) {
+    for (const node of ctx.file.nodes) {
+      if (!isCall(node)) continue;
+      const callee = unwrap(node.callee);
+      if ((callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') || memberName(callee) !== method) continue;
+      const construction = constructionOf(ctx, callee.object as Node, cls);
+      if (construction) out.push({ call: node, ctx, absolute, construction });
+    }
+  }
+  return out;
+}
+
+/** The `new C(...)` an expression holds, if it is a construction of `cls` (directly or through a const). */
+function constructionOf(ctx: FileContext, expr: Node, cls: t.ClassDeclaration): t.NewExpression | undefined {
+  let node = unwrap(expr);
+  if (node.type === 'Identifier') {
+    const b = ctx.resolver.scopes.lookup(node.name, node);
+    if (!b || !b.init || b.path.length || (b.kind !== 'const' && ctx.resolver.scopes.isReassigned(node.name))) return undefined;
+    node = unwrap(b.init);
+  }
+  if (node.type !== 'NewExpression' || node.callee.type !== 'Identifier') return undefined;
+  const v = ctx.resolver.resolve(node.callee);
+  return v.kind === 'class' && v.node === cls ? node : undefined;
+}

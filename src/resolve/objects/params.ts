@@ -1,0 +1,156 @@
+// Where a function's parameters and return values get their library objects: a library's callbacks,
+// `.then`, option callbacks (`{ setup(channel) {...} }`), the project's own helpers that call a
+// callback with a channel (`withChannel(async (ch) => ...)`), and every caller, in any file.
+import type * as t from '@babel/types';
+import { calleeMethod, isCall, isFunction, unwrap, type Node } from '../../parse/ast';
+import type { Binding } from '../scope';
+import type { FileContext } from '../file-context';
+import { callSitesOf } from '../call-sites';
+import { jsdocParamType } from '../jsdoc-params';
+import { placeKey, type Traced } from './traced';
+import type { ObjectTracker } from './tracker';
+import type { CallNode, LibObject } from './shape';
+
+const argNode = (a: t.CallExpression['arguments'][number] | undefined): Node | undefined => (a && a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder' ? (a as Node) : undefined);
+
+export class ParamTracing {
+  private readonly returned = new Map<t.Function, Traced | null>();
+  private readonly values = new Map<string, Traced | null>();
+  private readonly activeReturns = new Set<t.Function>();
+
+  constructor(private readonly tracker: ObjectTracker) {}
+
+  /** A parameter binding: its declared type, what the function it belongs to is called with, down its destructuring path. */
+  param(b: Binding, ctx: FileContext): Traced | undefined {
+    const fn = b.fn;
+    if (!fn || b.paramIndex === undefined) return undefined;
+    const received = `param:${placeKey(ctx, b.id)}`;
+    const typed = b.path.length === 0 ? this.declaredType(b, fn, ctx, received) : undefined;
+    if (typed?.t === 'instance') return typed;
+    const value = this.tracker.path(this.paramValue(fn, b.paramIndex, ctx), b.path, ctx, b.id);
+    // A typed parameter is the caller's object when the callers tell which one; else it is received here.
+    if (typed?.t === 'lib') return value?.t === 'lib' && value.obj.kind === typed.obj.kind && value.obj.library === typed.obj.library ? value : typed;
+    return value ?? (b.path.length === 0 && b.init ? this.tracker.trace(b.init, ctx) : undefined);
+  }
+
+  private declaredType(b: Binding, fn: t.Function, ctx: FileContext, received: string): Traced | undefined {
+    const annotated = this.tracker.types.annotation(b.id.typeAnnotation, { node: b.id, ctx }, received);
+    if (annotated) return annotated;
+    const doc = jsdocParamType(ctx.file, fn, b.name);
+    return doc ? this.tracker.types.jsdoc(doc, { node: b.id, ctx }, received) : undefined;
+  }
+
+  /** What parameter `index` of `fn` is, from where `fn` is used: a callback of a library or a helper, or called by the project. */
+  paramValue(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
+    const key = `${placeKey(ctx, fn)}:${index}`;
+    if (this.values.has(key)) return this.values.get(key) ?? undefined;
+    this.values.set(key, null);
+    const found = this.asCallback(fn, index, ctx) ?? this.asOptionCallback(fn, index, ctx) ?? this.fromCallers(fn, index, ctx);
+    this.values.set(key, found ?? null);
+    return found;
+  }
+
+  /** `fn` passed as an argument: `x.then(fn)`, a library's callback, or a project helper that calls it. */
+  private asCallback(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
+    const call = ctx.file.parentOf(fn);
+    if (!call || !isCall(call)) return undefined;
+    const arg = call.arguments.indexOf(fn as never);
+    if (arg < 0) return undefined;
+    const m = calleeMethod(call);
+    if (m?.method === 'then' && arg === 0) return index === 0 ? this.tracker.trace(m.object, ctx) : undefined;
+    const target = this.tracker.trace(m ? m.object : (call.callee as Node), ctx);
+    if (target?.t === 'lib') return this.libraryCallback(target.obj, m ? m.method : '', arg, index, { node: call, ctx });
+    const helper = this.tracker.calledFunction(call, ctx);
+    return helper ? this.callbackArgument(helper.fn, helper.ctx, arg, index) : undefined;
+  }
+
+  private libraryCallback(target: LibObject, method: string, arg: number, index: number, call: { node: CallNode; ctx: FileContext }): Traced | undefined {
+    const shape = this.tracker.shapeOf(target.library);
+    const kind = shape?.callbackParam?.(target, method, arg, index, call);
+    return kind && shape ? this.tracker.make(shape, kind, call) : undefined;
+  }
+
+  /** `x.method({ setup(channel) {...} })` or `{ setup: (channel) => ... }`. */
+  private asOptionCallback(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
+    const prop = fn.type === 'ObjectMethod' ? fn : ctx.file.parentOf(fn);
+    if (!prop || (prop.type !== 'ObjectProperty' && prop.type !== 'ObjectMethod') || prop.computed || prop.key.type !== 'Identifier') return undefined;
+    const obj = ctx.file.parentOf(prop);
+    const call = obj && ctx.file.parentOf(obj);
+    if (!obj || !call || !isCall(call)) return undefined;
+    const arg = call.arguments.indexOf(obj as never);
+    const m = calleeMethod(call);
+    if (arg < 0 || !m) return undefined;
+    const target = this.tracker.trace(m.object, ctx);
+    if (target?.t !== 'lib') return undefined;
+    const shape = this.tracker.shapeOf(target.obj.library);
+    const kind = shape?.optionCallbackParam?.(target.obj, m.method, arg, prop.key.name, index, { node: call, ctx });
+    return kind && shape ? this.tracker.make(shape, kind, { node: call, ctx }) : undefined;
+  }
+
+  /**
+   * Inside a helper whose parameter `callbackIndex` is a callback: what it passes as the callback's
+   * argument `index` (`async function withChannel(fn) { ...; return fn(channel); }`).
+   */
+  callbackArgument(helper: t.Function, ctx: FileContext, callbackIndex: number, index: number): Traced | undefined {
+    const param = helper.params[callbackIndex];
+    const id = param?.type === 'AssignmentPattern' ? param.left : param;
+    if (!id || id.type !== 'Identifier') return undefined;
+    const binding = ctx.resolver.scopes.lookup(id.name, id);
+    for (const node of ctx.file.nodesUnder(helper.body)) {
+      if (!isCall(node)) continue;
+      let callee = unwrap(node.callee as Node);
+      let shift = 0;
+      const m = calleeMethod(node);
+      if (m && (m.method === 'call' || m.method === 'apply') && unwrap(m.object).type === 'Identifier') {
+        callee = unwrap(m.object);
+        shift = 1;
+      }
+      if (callee.type !== 'Identifier' || callee.name !== id.name || ctx.resolver.scopes.lookup(id.name, callee) !== binding) continue;
+      const passed = argNode(node.arguments[index + shift]);
+      const v = passed && this.tracker.trace(passed, ctx);
+      if (v) return v;
+    }
+    return undefined;
+  }
+
+  /** The arguments the project calls `fn` with at `index`: one library object if they agree on it. */
+  private fromCallers(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
+    const project = this.tracker.project;
+    const absolute = ctx.resolver.absolute;
+    if (!project || !absolute) return undefined;
+    let found: Traced | undefined;
+    for (const site of callSitesOf(fn, ctx, absolute, project, project.inputs)) {
+      const passed = argNode((site.call.arguments as t.CallExpression['arguments'])[index]);
+      const v = passed && this.tracker.trace(passed, site.ctx);
+      if (!v) continue;
+      if (!found) found = v;
+      else if (found.t === 'lib' && v.t === 'lib' && found.obj.key !== v.obj.key) return { t: 'lib', obj: { ...found.obj, key: `param:${placeKey(ctx, fn)}:${index}`, handedIn: true } };
+    }
+    return found;
+  }
+
+  /** What a function returns: its expression body, or the first of its `return`s that is tracked, else its declared return type. */
+  returns(fn: t.Function, ctx: FileContext): Traced | undefined {
+    if (this.returned.has(fn)) return this.returned.get(fn) ?? undefined;
+    if (this.activeReturns.has(fn)) return undefined;
+    this.activeReturns.add(fn);
+    let found: Traced | undefined;
+    try {
+      if (fn.body.type !== 'BlockStatement') found = this.tracker.trace(fn.body, ctx);
+      else {
+        const returns = ctx.file.nodesUnder(fn.body).filter((n): n is t.ReturnStatement => n.type === 'ReturnStatement' && !!n.argument && ownFunction(ctx, n) === fn);
+        found = this.tracker.firstOf(returns.map((r) => r.argument as Node), ctx);
+      }
+      found ??= this.tracker.types.annotation(fn.returnType as t.Identifier['typeAnnotation'], { node: fn, ctx }, `returns:${placeKey(ctx, fn)}`, true);
+    } finally {
+      this.activeReturns.delete(fn);
+    }
+    this.returned.set(fn, found ?? null);
+    return found;
+  }
+}
+
+function ownFunction(ctx: FileContext, node: Node): t.Function | undefined {
+  for (const a of ctx.file.ancestors(node)) if (isFunction(a)) return a;
+  return undefined;
+}

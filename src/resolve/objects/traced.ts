@@ -1,0 +1,22 @@
+// What the object tracker can say an expression is: a library object, or one of the project's own
+// classes, instances, modules, object literals and functions through which library objects travel.
+import type * as t from '@babel/types';
+import type { FileContext } from '../file-context';
+import type { LibObject } from './shape';
+
+export type ClassNode = t.ClassDeclaration | t.ClassExpression;
+
+export type Traced =
+  | { t: 'lib'; obj: LibObject }
+  /** An instance of a class of the project (`new C()`, `this`, a DI-injected `C`). */
+  | { t: 'instance'; cls: ClassNode; ctx: FileContext }
+  | { t: 'class'; cls: ClassNode; ctx: FileContext }
+  /** A module of the project (`import * as m`, `require('./m')`, `import('./m')`). */
+  | { t: 'namespace'; absolute: string }
+  | { t: 'object'; node: t.ObjectExpression; ctx: FileContext }
+  | { t: 'function'; fn: t.Function; ctx: FileContext };
+
+export const lib = (obj: LibObject): Traced => ({ t: 'lib', obj });
+
+/** The place a node is written, as identities use it: `<file>:<offset>`. */
+export const placeKey = (ctx: FileContext, node: { start?: number | null }): string => `${ctx.file.path}:${node.start ?? 0}`;

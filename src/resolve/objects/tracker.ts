@@ -1,0 +1,393 @@
+// The project-level object tracker: which library object (connection, channel, wrapper, ...) an
+// expression is, followed through imports and exports, functions and their returns, classes and their
+// instances, superclasses, object literals, callbacks and callers, across every file of the analysis.
+import type * as t from '@babel/types';
+import { calleeMethod, isFunction, memberName, propertyKeyName, unwrap, type Node } from '../../parse/ast';
+import type { Binding } from '../scope';
+import type { FileContext } from '../file-context';
+import { findExport } from '../exports';
+import type { Project } from '../project';
+import type { LibKind, LibObject, Located, ObjectShape } from './shape';
+import { lib, placeKey, type ClassNode, type Traced } from './traced';
+import { ParamTracing } from './params';
+import { TypeNames } from './type-names';
+
+const MAX_DEPTH = 80;
+/** Methods that hand back an instance of the class given as their first argument (NestJS `app.get(C)`, DI containers). */
+const INSTANCE_GETTERS = new Set(['get', 'resolve', 'getInstance', 'select']);
+
+export class ObjectTracker {
+  private readonly memo = new Map<Node, Traced | null>();
+  private readonly active = new Set<Node>();
+  private readonly byLibrary = new Map<string, ObjectShape>();
+  private depth = 0;
+  readonly params: ParamTracing;
+  readonly types: TypeNames;
+
+  constructor(
+    readonly project: Project | undefined,
+    readonly shapes: readonly ObjectShape[],
+  ) {
+    for (const s of shapes) this.byLibrary.set(s.library, s);
+    this.params = new ParamTracing(this);
+    this.types = new TypeNames(this);
+  }
+
+  /** The library object an expression is, if the tracker can follow it to one. */
+  of(expr: Node, ctx: FileContext): LibObject | undefined {
+    const found = this.trace(expr, ctx);
+    return found?.t === 'lib' ? found.obj : undefined;
+  }
+
+  /** What an expression is: a library object, or a project class, instance, module, object or function. */
+  trace(expr: Node, ctx: FileContext): Traced | undefined {
+    const node = unwrap(expr);
+    const cached = this.memo.get(node);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.active.has(node) || this.depth > MAX_DEPTH) return undefined;
+    this.active.add(node);
+    this.depth++;
+    try {
+      const found = this.compute(node, ctx);
+      this.memo.set(node, found ?? null);
+      return found;
+    } finally {
+      this.depth--;
+      this.active.delete(node);
+    }
+  }
+
+  shapeOf(library: string): ObjectShape | undefined {
+    return this.byLibrary.get(library);
+  }
+
+  /** A library object from what a shape said, made (or received) at `origin`. */
+  make(shape: ObjectShape, kind: LibKind, origin: Located, handedIn = false): Traced {
+    return lib({
+      library: kind.library ?? shape.library,
+      kind: kind.kind,
+      key: kind.key ?? placeKey(origin.ctx, origin.node),
+      origin: kind.origin ?? origin,
+      facts: kind.facts ?? {},
+      ...(handedIn ? { handedIn: true } : {}),
+    });
+  }
+
+  private compute(node: Node, ctx: FileContext): Traced | undefined {
+    switch (node.type) {
+      case 'Identifier':
+        return this.identifier(node, ctx);
+      case 'ThisExpression':
+        return this.thisValue(node, ctx);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        return this.memberExpression(node, ctx);
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+        return this.call(node, ctx);
+      case 'NewExpression':
+        return this.construct(node, ctx);
+      case 'ObjectExpression':
+        return { t: 'object', node, ctx };
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        return { t: 'function', fn: node, ctx };
+      case 'ClassExpression':
+        return { t: 'class', cls: node, ctx };
+      case 'ConditionalExpression':
+        return this.firstOf([node.consequent, node.alternate], ctx);
+      case 'LogicalExpression':
+        return this.firstOf([node.left, node.right], ctx);
+      case 'AssignmentExpression':
+        return this.trace(node.right, ctx);
+      case 'SequenceExpression':
+        return this.trace(node.expressions[node.expressions.length - 1], ctx);
+      default:
+        return undefined;
+    }
+  }
+
+  /** The first of several possible values that is tracked (`this.channel ?? await this.connect()`). */
+  firstOf(nodes: Node[], ctx: FileContext): Traced | undefined {
+    let fallback: Traced | undefined;
+    for (const n of nodes) {
+      const v = this.trace(n, ctx);
+      if (v?.t === 'lib') return v;
+      fallback ??= v;
+    }
+    return fallback;
+  }
+
+  // ------------------------------------------------------------------ names
+
+  private identifier(id: t.Identifier, ctx: FileContext): Traced | undefined {
+    const b = ctx.resolver.scopes.lookup(id.name, id);
+    if (!b) return undefined;
+    switch (b.kind) {
+      case 'import':
+        return b.importSource ? this.imported(b.importSource, b.importedName ?? 'default', { node: b.declaration, ctx }) : undefined;
+      case 'const':
+      case 'let':
+      case 'var':
+        return this.variable(b, ctx);
+      case 'param':
+        return this.params.param(b, ctx);
+      case 'function':
+        return isFunction(b.declaration) ? { t: 'function', fn: b.declaration, ctx } : undefined;
+      case 'class':
+        return { t: 'class', cls: b.declaration as ClassNode, ctx };
+      default:
+        return undefined;
+    }
+  }
+
+  /** A variable: its initializer (down a destructuring path), else what is assigned to it, else its declared type. */
+  private variable(b: Binding, ctx: FileContext): Traced | undefined {
+    if (b.init) {
+      const v = this.path(this.trace(b.init, ctx), b.path, ctx, b.init);
+      if (v) return v;
+    }
+    if (b.kind !== 'const') {
+      for (const a of ctx.file.assignmentsTo(b.name)) {
+        if (ctx.resolver.scopes.lookup(b.name, a.left) !== b) continue;
+        const v = this.trace(a.right, ctx);
+        if (v) return v;
+      }
+    }
+    return b.path.length === 0 ? this.types.annotation(b.id.typeAnnotation, { node: b.id, ctx }, `binding:${placeKey(ctx, b.id)}`) : undefined;
+  }
+
+  /** A value walked down a destructuring path (`const { channel } = await connect()`). */
+  path(value: Traced | undefined, keys: readonly string[], ctx: FileContext, at: Node): Traced | undefined {
+    let v = value;
+    for (const key of keys) {
+      if (!v || key === '...') return undefined;
+      v = this.memberOf(v, key, ctx, at);
+    }
+    return v;
+  }
+
+  /** `import { name } from source` (or `require(source)` as '*'): the library itself, or what a project module exports. */
+  imported(source: string, name: string, at: Located): Traced | undefined {
+    for (const shape of this.shapes) {
+      if (!shape.source.test(source)) continue;
+      const kind = shape.imported(name, at);
+      return kind ? this.make(shape, kind, at) : undefined;
+    }
+    const from = at.ctx.resolver.absolute;
+    const target = from && this.project?.resolveSpecifier(from, source);
+    if (!target) return undefined;
+    return name === '*' ? { t: 'namespace', absolute: target } : this.exported(target, name);
+  }
+
+  /** What a project module exports under `name` ('default' for its default export or `module.exports`). */
+  exported(absolute: string, name: string, depth = 0): Traced | undefined {
+    const ctx = this.project?.context(absolute);
+    if (!ctx || depth > 8 || absolute.endsWith('.json')) return undefined;
+    const target = findExport(ctx.file, name);
+    switch (target.kind) {
+      case 'local':
+        return this.declarationValue(target.node, ctx);
+      case 'member': {
+        const object = this.trace(target.object, ctx);
+        return object && this.memberOf(object, target.name, ctx, target.object);
+      }
+      case 'reexport': {
+        const resolved = this.project!.resolveSpecifier(absolute, target.specifier);
+        if (!resolved) return this.imported(target.specifier, target.name, { node: ctx.file.ast.program, ctx });
+        return target.name === '*' ? { t: 'namespace', absolute: resolved } : this.exported(resolved, target.name, depth + 1);
+      }
+      case 'star':
+        for (const spec of target.specifiers) {
+          const resolved = this.project!.resolveSpecifier(absolute, spec);
+          const v = resolved && this.exported(resolved, name, depth + 1);
+          if (v) return v;
+        }
+        return undefined;
+    }
+  }
+
+  /** A declaration a name stands for: a function or class declaration as such, anything else traced. */
+  private declarationValue(node: Node, ctx: FileContext): Traced | undefined {
+    if (node.type === 'FunctionDeclaration') return { t: 'function', fn: node, ctx };
+    if (node.type === 'ClassDeclaration') return { t: 'class', cls: node, ctx };
+    return this.trace(node, ctx);
+  }
+
+  // ------------------------------------------------------------------ this, members
+
+  /** `this`: an instance of the enclosing class (the class itself in a static method). */
+  private thisValue(node: Node, ctx: FileContext): Traced | undefined {
+    for (const a of ctx.file.ancestors(node)) {
+      if (a.type === 'ArrowFunctionExpression') continue;
+      if (a.type === 'ClassMethod' || a.type === 'ClassPrivateMethod' || a.type === 'ClassProperty' || a.type === 'ClassPrivateProperty' || a.type === 'StaticBlock') {
+        const cls = ctx.file.enclosingClass(a);
+        if (!cls) return undefined;
+        const isStatic = a.type === 'StaticBlock' || (a as { static?: boolean }).static === true;
+        return isStatic ? { t: 'class', cls, ctx } : { t: 'instance', cls, ctx };
+      }
+      if (isFunction(a)) return undefined;
+    }
+    return undefined;
+  }
+
+  private memberExpression(node: t.MemberExpression | t.OptionalMemberExpression, ctx: FileContext): Traced | undefined {
+    let name = memberName(node);
+    if (name === undefined && node.computed) {
+      const key = ctx.resolver.resolve(node.property as Node);
+      if (key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number')) name = String(key.value);
+    }
+    if (name === undefined) return undefined;
+    const object = this.trace(node.object, ctx);
+    return object && this.memberOf(object, name, ctx, node);
+  }
+
+  /** `x.name` for whatever x is. */
+  memberOf(value: Traced, name: string, ctx: FileContext, at: Node): Traced | undefined {
+    switch (value.t) {
+      case 'lib': {
+        const shape = this.byLibrary.get(value.obj.library);
+        const kind = shape?.member?.(value.obj, name);
+        return kind && shape ? this.make(shape, { key: `${value.obj.key}.${name}`, origin: value.obj.origin, ...kind }, { node: at, ctx }, value.obj.handedIn) : undefined;
+      }
+      case 'instance':
+        return this.classMember(value.cls, value.ctx, name);
+      case 'class':
+        return this.classMember(value.cls, value.ctx, name);
+      case 'namespace':
+        return this.exported(value.absolute, name);
+      case 'object':
+        return this.objectMember(value.node, value.ctx, name);
+      case 'function':
+        return undefined;
+    }
+  }
+
+  private objectMember(obj: t.ObjectExpression, ctx: FileContext, name: string): Traced | undefined {
+    let found: Traced | undefined;
+    for (const p of obj.properties) {
+      if (p.type === 'SpreadElement') {
+        const spread = this.trace(p.argument, ctx);
+        const v = spread && this.memberOf(spread, name, ctx, p.argument);
+        if (v) found = v;
+        continue;
+      }
+      if (propertyKeyName(p) !== name) continue;
+      found = p.type === 'ObjectMethod' ? { t: 'function', fn: p, ctx } : this.trace(p.value as Node, ctx);
+    }
+    return found;
+  }
+
+  /**
+   * A member of a class: a field's initializer or what the class assigns to `this.name` (in any
+   * method), a getter's return, a method, a field or constructor parameter typed as a library object
+   * or a project class (dependency injection), else the superclass's member.
+   */
+  classMember(cls: ClassNode, ctx: FileContext, name: string, depth = 0): Traced | undefined {
+    let typed: Traced | undefined;
+    const fieldKey = `field:${placeKey(ctx, cls)}:${name}`;
+    for (const m of cls.body.body) {
+      if ((m.type === 'ClassProperty' || m.type === 'ClassAccessorProperty') && propertyKeyName(m) === name) {
+        if (m.value) {
+          const v = this.trace(m.value as Node, ctx);
+          if (v) return v;
+        }
+        typed ??= this.types.annotation((m as t.ClassProperty).typeAnnotation as t.Identifier['typeAnnotation'], { node: m, ctx }, fieldKey);
+      }
+      if (m.type === 'ClassMethod' && m.kind === 'get' && propertyKeyName(m) === name) {
+        const v = this.params.returns(m, ctx);
+        if (v) return v;
+      }
+      if ((m.type === 'ClassMethod' || m.type === 'ClassPrivateMethod') && m.kind === 'method' && m.key.type === 'Identifier' && m.key.name === name) return { t: 'function', fn: m, ctx };
+      if (m.type === 'ClassMethod' && m.kind === 'constructor') {
+        for (const [index, p] of m.params.entries()) {
+          if (p.type !== 'TSParameterProperty') continue;
+          const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
+          if (id.type !== 'Identifier' || id.name !== name) continue;
+          typed ??= this.types.annotation(id.typeAnnotation, { node: id, ctx }, fieldKey);
+          // An untyped parameter property takes what each `new` passes.
+          if (!typed) typed = this.params.paramValue(m, index, ctx);
+        }
+      }
+    }
+    for (const a of ctx.file.thisAssignments(cls, name)) {
+      const v = this.trace(a.right, ctx);
+      if (v?.t === 'lib' || (v && !typed)) return v;
+    }
+    if (typed) return typed;
+    if (cls.superClass && depth < 6) {
+      const parent = this.trace(cls.superClass as Node, ctx);
+      if (parent?.t === 'class') return this.classMember(parent.cls, parent.ctx, name, depth + 1);
+    }
+    return undefined;
+  }
+
+  // ------------------------------------------------------------------ calls
+
+  private call(call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): Traced | undefined {
+    const callee = unwrap(call.callee as Node);
+    const first = call.arguments[0];
+    if (callee.type === 'Identifier' && callee.name === 'require' && first?.type === 'StringLiteral') return this.required(first.value, { node: call, ctx });
+    if (callee.type === 'Import' && first?.type === 'StringLiteral') return this.imported(first.value, '*', { node: call, ctx });
+    const m = calleeMethod(call);
+    if (m) {
+      if (m.method === 'then') return this.thenValue(call, ctx);
+      const target = this.trace(m.object, ctx);
+      if (!target) return undefined;
+      if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
+      if (INSTANCE_GETTERS.has(m.method) && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') {
+        const cls = this.trace(first as Node, ctx);
+        if (cls?.t === 'class') return { t: 'instance', cls: cls.cls, ctx: cls.ctx };
+      }
+      const fn = this.memberOf(target, m.method, ctx, callee);
+      return fn?.t === 'function' ? this.params.returns(fn.fn, fn.ctx) : undefined;
+    }
+    const fn = this.trace(callee, ctx);
+    if (fn?.t === 'function') return this.params.returns(fn.fn, fn.ctx);
+    if (fn?.t === 'lib') {
+      const shape = this.byLibrary.get(fn.obj.library);
+      const kind = shape?.call?.(fn.obj, { node: call, ctx });
+      return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
+    }
+    return undefined;
+  }
+
+  private libMethod(target: LibObject, method: string, call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): Traced | undefined {
+    const shape = this.byLibrary.get(target.library);
+    const kind = shape?.method?.(target, method, { node: call, ctx });
+    return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
+  }
+
+  /** `require('lib')` is the library; `require('./m')` is what the module exports (`module.exports`), else its namespace. */
+  private required(source: string, at: Located): Traced | undefined {
+    const direct = this.imported(source, '*', at);
+    if (direct?.t !== 'namespace') return direct;
+    return this.exported(direct.absolute, 'default') ?? direct;
+  }
+
+  /** `x.then(v => ...)`: what the callback returns. */
+  private thenValue(call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): Traced | undefined {
+    const fn = call.arguments[0] ? unwrap(call.arguments[0] as Node) : undefined;
+    return fn && isFunction(fn) ? this.params.returns(fn, ctx) : undefined;
+  }
+
+  private construct(node: t.NewExpression, ctx: FileContext): Traced | undefined {
+    const callee = this.trace(node.callee as Node, ctx);
+    if (callee?.t === 'class') return { t: 'instance', cls: callee.cls, ctx: callee.ctx };
+    if (callee?.t === 'lib') {
+      const shape = this.byLibrary.get(callee.obj.library);
+      const kind = shape?.construct?.(callee.obj, { node, ctx });
+      return kind && shape ? this.make(shape, kind, { node, ctx }) : undefined;
+    }
+    return undefined;
+  }
+
+  /** Is `call` a call of a function the tracker can follow (for callers of callbacks)? */
+  calledFunction(call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): { fn: t.Function; ctx: FileContext } | undefined {
+    const callee = unwrap(call.callee as Node);
+    const v = this.trace(callee, ctx);
+    return v?.t === 'function' ? { fn: v.fn, ctx: v.ctx } : undefined;
+  }
+}
+
+
