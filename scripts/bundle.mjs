@@ -7,6 +7,8 @@ const ENTRIES = {
   'dist/bundle/cli.js': 'dist/cli/main.js',
   // Found next to the engine's code as worker-main.js (src/engine/workers.ts), bundled or not.
   'dist/bundle/worker-main.js': 'dist/engine/worker-main.js',
+  // The engine side of transforms/rabbitmq4.js, which starts it as a worker thread.
+  'dist/bundle/transform-worker.js': 'dist/transform/worker.js',
 };
 
 for (const [outfile, entry] of Object.entries(ENTRIES)) {

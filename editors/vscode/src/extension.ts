@@ -1,7 +1,6 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { findServer } from './server-command';
 
 const SECTION = 'rabbitmq4-codemod';
 const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
@@ -24,10 +23,16 @@ export async function deactivate(): Promise<void> {
 }
 
 async function startClient(): Promise<void> {
+  client = undefined;
   const config = vscode.workspace.getConfiguration(SECTION);
+  const server = findServer(config.get<string>('serverPath') ?? '', { folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath) });
+  if ('error' in server) {
+    void vscode.window.showErrorMessage(server.error);
+    return;
+  }
   // TransportKind.stdio appends --stdio; a .cmd shim on Windows needs a shell.
   const serverOptions: ServerOptions = {
-    command: serverCommand(config.get<string>('serverPath') ?? ''),
+    command: server.command,
     args: ['lsp'],
     transport: TransportKind.stdio,
     options: { shell: process.platform === 'win32' },
@@ -42,15 +47,4 @@ async function startClient(): Promise<void> {
   };
   client = new LanguageClient(SECTION, 'rabbitmq4-codemod', serverOptions, clientOptions);
   await client.start();
-}
-
-/** The configured executable, else the workspace's local install, else the one on the PATH. */
-function serverCommand(configured: string): string {
-  if (configured) return configured;
-  const bin = process.platform === 'win32' ? 'rabbitmq4-codemod.cmd' : 'rabbitmq4-codemod';
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const local = path.join(folder.uri.fsPath, 'node_modules', '.bin', bin);
-    if (fs.existsSync(local)) return local;
-  }
-  return 'rabbitmq4-codemod';
 }

@@ -1,0 +1,206 @@
+/**
+ * Issue 18: the GitHub Action (action.yml, scripts/github-action.sh) and the pre-commit hooks
+ * (.pre-commit-hooks.yaml), run as GitHub and pre-commit run them: the action's steps with its
+ * inputs put into their environment, the hooks' entries with the package's bin on the PATH.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { BIN, fixture, project, read, ROOT } from './helpers';
+import { sarifErrors } from './sarif-schema';
+
+interface Step {
+  id?: string;
+  if?: string;
+  shell?: string;
+  run?: string;
+  uses?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+}
+const action = parse(fs.readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as {
+  name: string;
+  inputs: Record<string, { description: string; default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+};
+const hooks = parse(fs.readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as {
+  id: string;
+  entry: string;
+  language: string;
+  pass_filenames: boolean;
+  files: string;
+}[];
+
+const WORKER = fixture('transient-nonexclusive-queue', 'amqplib-named.input.ts');
+
+/** `${{ inputs.x }}` and `${{ steps.scan.outputs.x }}` put in, as GitHub does for a step's env and with. */
+function expand(template: string, inputs: Record<string, string>, outputs: Record<string, string> = {}): string {
+  return template.replace(/\$\{\{\s*(inputs|steps\.scan\.outputs)\.([\w-]+)\s*\}\}/g, (_, kind: string, name: string) => (kind === 'inputs' ? (inputs[name] ?? '') : (outputs[name] ?? '')));
+}
+
+/** A project with the package installed as a user's project has it: node_modules/.bin/rabbitmq4-codemod. */
+function installedProject(files: Record<string, string>): string {
+  const dir = project(files, { git: true });
+  fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+  fs.symlinkSync(BIN, path.join(dir, 'node_modules', '.bin', 'rabbitmq4-codemod'));
+  return dir;
+}
+
+/** Runs the action's scan step with these inputs (the others at their defaults); its outputs and log. */
+function runScanStep(dir: string, given: Record<string, string>, extraEnv: NodeJS.ProcessEnv = {}) {
+  const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, given[k] ?? v.default ?? '']));
+  const step = action.runs.steps.find((s) => s.id === 'scan')!;
+  const outputFile = path.join(dir, '.github-output');
+  fs.writeFileSync(outputFile, '');
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: outputFile, RUNNER_TEMP: path.join(dir, '.runner-temp'), ...extraEnv };
+  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs);
+  const cwd = path.resolve(dir, expand(step['working-directory'] ?? '.', inputs));
+  const r = spawnSync(step.shell!, ['-c', step.run!], { cwd, encoding: 'utf8', env });
+  const outputs = Object.fromEntries(
+    fs.readFileSync(outputFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, outputs, inputs, cwd };
+}
+
+/** The action's last step, which fails the job on the scan's exit code: its own exit code. */
+function runFailStep(outputs: Record<string, string>): number | null {
+  const step = action.runs.steps[action.runs.steps.length - 1];
+  expect(step.if).toContain("steps.scan.outputs.exit-code != '0'");
+  if (outputs['exit-code'] === '0') return 0; // the step's `if` skips it
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, {}, outputs);
+  return spawnSync(step.shell!, ['-c', step.run!], { encoding: 'utf8', env }).status;
+}
+
+describe('the GitHub Action (action.yml)', () => {
+  it('is a composite action: scan to SARIF, upload it to code scanning, then fail on --fail-on', () => {
+    expect(action.runs.using).toBe('composite');
+    const [scan, upload, fail] = action.runs.steps;
+    expect(scan.run).toBe('bash "$GITHUB_ACTION_PATH/scripts/github-action.sh"');
+    expect(upload.uses).toMatch(/^github\/codeql-action\/upload-sarif@v\d+$/);
+    expect(upload.if).toContain("inputs.upload == 'true'");
+    // Uploaded even when the scan found something: always(), or the failing scan would skip the upload.
+    expect(upload.if).toContain('always()');
+    expect(upload.with).toMatchObject({ sarif_file: '${{ inputs.working-directory }}/${{ steps.scan.outputs.sarif-file }}', category: '${{ inputs.category }}' });
+    expect(fail.run).toContain('exit 1');
+    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'category', 'fail-on', 'paths', 'sarif-file', 'target', 'upload', 'version', 'working-directory']);
+    for (const [name, input] of Object.entries(action.inputs)) expect(input.description, name).toBeTruthy();
+    expect(action.outputs['exit-code'].value).toBe('${{ steps.scan.outputs.exit-code }}');
+  });
+
+  it('runs scan --format sarif with the project\'s own install, writes valid SARIF and fails the job on findings', () => {
+    const dir = installedProject({ 'src/worker.ts': WORKER, 'README.md': '# app\n' });
+    const r = runScanStep(dir, {});
+    expect(r.code, r.stderr).toBe(0); // the step itself never fails: the upload comes first
+    expect(r.stdout).toContain('+ node_modules/.bin/rabbitmq4-codemod scan . --format sarif --output rabbitmq4-codemod.sarif\n');
+    expect(r.outputs).toEqual({ 'sarif-file': 'rabbitmq4-codemod.sarif', 'exit-code': '1' });
+    const sarif = JSON.parse(read(dir, 'rabbitmq4-codemod.sarif'));
+    expect(sarifErrors(sarif)).toEqual([]);
+    expect(sarif.runs[0].results.map((x: { ruleId: string }) => x.ruleId)).toContain('transient-nonexclusive-queue');
+    // Each finding is an annotation in the log too.
+    expect(r.stdout).toMatch(/^::error file=src\/worker\.ts,line=\d+,col=\d+,title=transient-nonexclusive-queue::queue 'jobs' is transient/m);
+    expect(runFailStep(r.outputs)).toBe(1);
+  });
+
+  it('passes its inputs on (target, fail-on, paths, args, sarif-file) and passes the job when nothing is at or above fail-on', () => {
+    const dir = installedProject({ 'services/a/worker.ts': WORKER, 'services/b/gen/worker.ts': WORKER });
+    const r = runScanStep(dir, { paths: 'services/a\nservices/b', target: '4.2', 'fail-on': 'error', args: '--exclude services/b/gen/**', 'sarif-file': 'out.sarif' });
+    expect(r.stdout).toContain('+ node_modules/.bin/rabbitmq4-codemod scan services/a services/b --format sarif --output out.sarif --target 4.2 --fail-on error --exclude services/b/gen/**\n');
+    // On 4.2 a transient queue is a warning ("refused from 4.3"): nothing at or above error.
+    expect(r.outputs).toEqual({ 'sarif-file': 'out.sarif', 'exit-code': '0' });
+    const sarif = JSON.parse(read(dir, 'out.sarif'));
+    const uris = sarif.runs[0].results.map((x: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.locations[0].physicalLocation.artifactLocation.uri);
+    expect([...new Set(uris)]).toEqual(['services/a/worker.ts']);
+    expect(runFailStep(r.outputs)).toBe(0);
+
+    const strict = runScanStep(dir, { paths: 'services/a', target: '4.2', 'fail-on': 'warning' });
+    expect(strict.outputs['exit-code']).toBe('1');
+    expect(runFailStep(strict.outputs)).toBe(1);
+  });
+
+  it('fails the job, with the reason, when the scan cannot run (and uploads no SARIF of an earlier run)', () => {
+    const dir = installedProject({ 'src/worker.ts': WORKER, 'rabbitmq4-codemod.sarif': '{}' });
+    const r = runScanStep(dir, { target: '3.13' });
+    expect(r.outputs).toEqual({ 'exit-code': '2' });
+    expect(fs.existsSync(path.join(dir, 'rabbitmq4-codemod.sarif'))).toBe(false);
+    expect(r.stderr).toContain('3.13');
+    expect(runFailStep(r.outputs)).toBe(1);
+  });
+
+  it('where the project has no install, installs its own exact version into RUNNER_TEMP (never "latest")', () => {
+    const dir = project({ 'src/worker.ts': WORKER }, { git: true });
+    // A stand-in for npm that records its arguments and "installs" the checkout's bin where asked.
+    const fakeBin = path.join(dir, '.fake-bin');
+    fs.mkdirSync(fakeBin);
+    fs.writeFileSync(
+      path.join(fakeBin, 'npm'),
+      `#!/usr/bin/env bash\necho "$@" > "${dir}/.npm-args"\nprefix="$3"\nmkdir -p "$prefix/node_modules/.bin"\nln -s "${BIN}" "$prefix/node_modules/.bin/rabbitmq4-codemod"\n`,
+      { mode: 0o755 },
+    );
+    const r = runScanStep(dir, {}, { PATH: `${fakeBin}${path.delimiter}${process.env.PATH}` });
+    const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+    const prefix = path.join(dir, '.runner-temp', `rabbitmq4-codemod-${version}`);
+    expect(read(dir, '.npm-args').trim()).toBe(`install --prefix ${prefix} --no-save --no-audit --no-fund --omit=dev rabbitmq4-codemod@${version}`);
+    expect(r.stdout).toContain(`+ ${prefix}/node_modules/.bin/rabbitmq4-codemod scan . --format sarif`);
+    expect(r.outputs['exit-code']).toBe('1');
+  });
+});
+
+describe('the README', () => {
+  it('shows how to use the action and the hooks', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('/rabbitmq4-codemod@v0.1.0');
+    expect(readme).toContain('security-events: write');
+    for (const hook of hooks) expect(readme).toContain(`\`${hook.id}\``);
+    for (const input of ['fail-on', 'target', 'paths', 'args', 'upload', 'working-directory', 'version']) expect(readme, input).toContain(input);
+  });
+});
+
+describe('the pre-commit hooks (.pre-commit-hooks.yaml)', () => {
+  /** pre-commit puts the installed package's bin on the PATH: here, a directory with a link to bin/rabbitmq4-codemod. */
+  function runHook(id: string, cwd: string, args: string[] = []) {
+    const hook = hooks.find((h) => h.id === id)!;
+    const binDir = path.join(cwd, '.hook-bin');
+    if (!fs.existsSync(binDir)) {
+      fs.mkdirSync(binDir);
+      fs.symlinkSync(BIN, path.join(binDir, 'rabbitmq4-codemod'));
+    }
+    const [cmd, ...entryArgs] = hook.entry.split(' ');
+    const env = { ...process.env, NO_COLOR: '1', PATH: `${binDir}${path.delimiter}${process.env.PATH}` };
+    const r = spawnSync(cmd, [...entryArgs, ...args], { cwd, encoding: 'utf8', env });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  }
+
+  it('are node hooks that scan the whole project when a source file, a manifest or the config changes', () => {
+    expect(hooks.map((h) => h.id)).toEqual(['rabbitmq4-codemod', 'rabbitmq4-codemod-fix']);
+    for (const hook of hooks) {
+      expect(hook.language).toBe('node');
+      // Imports and shared options cross files: the project is scanned, not the staged files alone.
+      expect(hook.pass_filenames).toBe(false);
+      expect(hook.entry.split(' ')[0]).toBe(Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).bin)[0]);
+      const files = new RegExp(hook.files);
+      for (const f of ['src/a.ts', 'a.tsx', 'lib/b.mjs', 'c.cjs', 'd.js', 'package.json', 'apps/x/package.json', 'rabbitmq4-codemod.config.json']) expect(files.test(f), `${hook.id} ${f}`).toBe(true);
+      for (const f of ['README.md', 'a.json', 'types.d.tsx.snap', 'mypackage.json']) expect(files.test(f), `${hook.id} ${f}`).toBe(false);
+    }
+  });
+
+  it('fail the commit on what RabbitMQ 4.x refuses, and pass once it is fixed', () => {
+    const dir = project({ 'src/worker.ts': WORKER }, { git: true });
+    const scan = runHook('rabbitmq4-codemod', dir);
+    expect(scan.code, scan.stderr).toBe(1);
+    expect(scan.stdout).toContain('transient-nonexclusive-queue');
+    // args from the user's .pre-commit-config.yaml come after the entry.
+    expect(runHook('rabbitmq4-codemod', dir, ['--fail-on', 'never']).code).toBe(0);
+
+    const check = runHook('rabbitmq4-codemod-fix', dir);
+    expect(check.code, check.stderr).toBe(1);
+    expect(spawnSync(process.execPath, [BIN, 'fix', '--write', '--allow-dirty'], { cwd: dir, encoding: 'utf8' }).status).toBe(0);
+    expect(read(dir, 'src/worker.ts')).toBe(fixture('transient-nonexclusive-queue', 'amqplib-named.output.ts'));
+    expect(runHook('rabbitmq4-codemod-fix', dir).code).toBe(0);
+    expect(runHook('rabbitmq4-codemod', dir).code).toBe(0);
+  });
+});
