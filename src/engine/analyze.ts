@@ -107,9 +107,10 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   const parse = (absolute: string, text: string, parser: () => ParseResult) => options.parseCache?.parse(absolute, text, parser) ?? parser();
   const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse), SHAPES);
   project.inputs = [...overlay.keys()];
-  const selection = options.selection ?? (({ parse: chosen, libraries }) => ({ parse: chosen, libraries: [...libraries] }))(selectCandidates(inputs, cwd, options.parseEverything));
+  const selection = options.selection ?? (({ parse: chosen, libraries, packages }) => ({ parse: chosen, libraries: [...libraries], packages: [...packages] }))(selectCandidates(inputs, cwd, options.parseEverything));
   const libraries = new Set(selection.libraries);
   project.libraries = libraries;
+  project.packages = new Set(selection.packages);
   const states = new Map<string, FileState>();
   for (const [i, input] of inputs.entries()) {
     const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project, parse, selection.parse[i], libraries, options.parseEverything);

@@ -26,17 +26,32 @@ export interface Selection {
   mentions: boolean[];
   /** The client libraries the project uses: named by a source file or listed by a manifest (client names). */
   libraries: Set<string>;
+  /** The libraries whose package the project names as a module: imported, required or listed as a dependency. */
+  packages: Set<string>;
+}
+
+/** A quoted string: an import or require specifier, a manifest's dependency key. */
+const QUOTED = /['"]([@\w][\w@./-]*)['"]/g;
+const SHAPES = CLIENTS.flatMap((c) => c.shapes ?? []);
+
+/** The libraries whose package `text` names as a module (by the shapes' module specifiers). */
+function namedPackages(text: string, out: Set<string>): void {
+  QUOTED.lastIndex = 0;
+  for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) for (const s of SHAPES) if (s.source.test(m[1])) out.add(s.library);
 }
 
 export function selectCandidates(inputs: SourceInput[], cwd: string, everything = false): Selection {
   // A manifest names the libraries the project uses (it is parsed only for the packages the dependency rules watch).
   const mentions = inputs.map((i) => !isJsonPath(i.path) || isDependencyManifest(i.path) ? mentionsClient(i.text) : false);
   const libraries = new Set<string>();
+  const packages = new Set<string>();
   inputs.forEach((input, i) => {
-    if (mentions[i]) for (const c of CLIENTS) if (c.mentions.test(input.text)) libraries.add(c.name);
+    if (!mentions[i]) return;
+    for (const c of CLIENTS) if (c.mentions.test(input.text)) libraries.add(c.name);
+    namedPackages(input.text, packages);
   });
   const parse = inputs.map((input, i) => everything || (isDependencyManifest(input.path) ? mentionsWatchedPackage(input.text) : isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : mentions[i]));
-  if (everything || libraries.size === 0) return { parse, mentions, libraries };
+  if (everything || libraries.size === 0) return { parse, mentions, libraries, packages };
   const sources = inputs.map((input) => !isDependencyManifest(input.path) && !isJsonPath(input.path));
   // Files with a client's call shapes.
   inputs.forEach((input, i) => {
@@ -44,7 +59,7 @@ export function selectCandidates(inputs: SourceInput[], cwd: string, everything 
   });
   // Files that import a file that names a client, directly or through other inputs.
   for (const i of importersOf(inputs, cwd, sources, (i) => mentions[i] && sources[i])) parse[i] = true;
-  return { parse, mentions, libraries };
+  return { parse, mentions, libraries, packages };
 }
 
 /** The inputs that import (transitively) one of the inputs `seed` accepts, from the imports written in their text. */

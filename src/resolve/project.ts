@@ -22,6 +22,8 @@ export class Project {
   inputs: string[] = [];
   /** The client libraries the project uses (named by a file or listed by a manifest). */
   libraries: ReadonlySet<string> = new Set();
+  /** The libraries whose package the project names as a module (imported, required, a dependency): evidence for call shapes. */
+  packages: ReadonlySet<string> = new Set();
   private graph?: ImportGraph;
   /** The library objects of the project, followed across its files. */
   readonly objects: ObjectTracker;

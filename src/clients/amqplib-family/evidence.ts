@@ -41,7 +41,7 @@ export function untracedChannel(ctx: FileContext, call: CallNode): UntracedChann
   const m = calleeMethod(call);
   const project = ctx.resolver.project;
   if (!m || !project) return undefined;
-  const uses = project.libraries.has('amqplib') ? 'amqplib' : project.libraries.has(ACM) ? ACM : undefined;
+  const uses = project.packages.has('amqplib') ? 'amqplib' : project.packages.has(ACM) ? ACM : undefined;
   const shape = SHAPES[m.method];
   if (!uses || !shape) return undefined;
   const args = call.arguments.filter((a) => a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder') as Node[];
