@@ -91,8 +91,11 @@ export interface QueueDeclaration {
   syntax: unknown;
   /** Re-reads the declaration with another resolver (one call site of the function it is in). */
   rebuild?: (ctx: object) => QueueDeclaration;
-  /** Set when the declaration is seen through a call of the function that declares it. */
-  via?: { callee: string; declaredAt: Span };
+  /**
+   * Set when the declaration is seen through a call of the function that declares it: the declaring
+   * call inside that function, and where a marker comment goes above it.
+   */
+  via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /** Why a rewrite must not be made here even if one exists. */
   rewriteBlocked?: string;
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
@@ -401,4 +404,18 @@ export interface Finding {
   queue?: string;
   brokerError?: string;
   fix: Fix;
+  /** Other places the finding is about: the callers of the helper it is reported in, where its values are written. */
+  related?: RelatedLocation[];
+}
+
+/** A place a finding refers to, with what it is ("called here", "durable is set here"). */
+export interface RelatedLocation {
+  file: string;
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
 }

@@ -78,5 +78,9 @@ export function runFixture(c: FixtureCase): FixtureRun {
 
 /** Findings as stored in .findings.json: the JSON report's fields. */
 export function storedFindings(findings: Finding[]): unknown[] {
-  return findings.map(({ start: _s, end: _e, anchor: _a, fix: { edits: _edits, optIn, ...fix }, ...rest }) => ({ ...rest, fix: optIn ? { ...fix, optIn: optIn.description } : fix }));
+  return findings.map(({ start: _s, end: _e, anchor: _a, related, fix: { edits: _edits, optIn, ...fix }, ...rest }) => ({
+    ...rest,
+    ...(related?.length ? { related: related.map(({ start: _rs, end: _re, ...place }) => place) } : {}),
+    fix: optIn ? { ...fix, optIn: optIn.description } : fix,
+  }));
 }

@@ -2,10 +2,10 @@
 import { CLIENTS, clientByName } from '../clients';
 import type { FileContext } from '../resolve/file-context';
 import type { RenderResult } from '../fix/render-result';
-import { ParsedFile } from '../parse/ast';
+import { isFunction, ParsedFile } from '../parse/ast';
 import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError, type ParseResult } from '../parse';
 import { ValueResolver } from '../resolve/values';
-import { SEVERITY_RANK, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
+import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
 import { DECLARATION_RULES, subjectChecks } from '../rules';
 import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
 import { queueTypeOf } from '../rules/queue-facts';
@@ -176,7 +176,8 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
   }
   resolveSharedEdits(plans, all(), lineOf);
   const route = (edit: TextEdit, fallback: string) => stateFor(edit.file ?? fallback).result.edits.push(edit);
-  for (const p of plans) emitDeclaration(p, options, lineOf, route);
+  const atHelpers = new Map<string, Finding>();
+  for (const p of plans) emitDeclaration(p, options, lineOf, route, { stateFor, atHelpers });
   for (const state of all()) {
     if (!state.result.model || !state.ctx) continue;
     for (const check of subjectChecks()) {
@@ -411,7 +412,13 @@ function editsWithin(p: DeclarationPlan, t: Span): string {
 
 type Route = (edit: TextEdit, fallbackFile: string) => void;
 
-function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route): void {
+/** Where declarations seen through a helper are reported: each file's state, and the findings already placed in helpers. */
+interface Placement {
+  stateFor: (file: string) => FileState;
+  atHelpers: Map<string, Finding>;
+}
+
+function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement): void {
   const firstRewrite = p.checked.find((c) => usable(c.violation, options))?.violation;
   for (const { meta, violation } of p.checked) {
     const rewritten = !!p.rewrite && usable(violation, options) && matters(violation);
@@ -421,12 +428,71 @@ function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s
       const consequences = p.intents.filter((i) => !p.checked.some((c) => c.violation.intents?.some((j) => sameIntent(i, j))));
       if (consequences.length && violation === firstRewrite) description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
     }
-    emitFinding(p.state, p.decl, meta, violation, {
+    const fix = {
       rewrite: rewritten ? { edits: p.rewrite!.edits, description: description! } : undefined,
       notRewritten: violation.intents?.length && usable(violation, options) ? p.notRewritten : undefined,
-    }, lineOf, route);
+    };
+    const helper = p.decl.via && inHelper(p, violation, fix.rewrite?.edits, placement) ? p.decl.via : undefined;
+    if (!helper) {
+      emitFinding(p.state, p.decl, meta, violation, fix, lineOf, route);
+      continue;
+    }
+    // The refused value is written in the helper: one finding there, each call of the helper a related place.
+    const call = relatedAt(p.state.ctx!.file, p.decl.at, `called here${p.decl.name.kind === 'unknown' ? '' : ` (queue '${p.decl.name.value}')`}`);
+    const key = `${meta.id}|${helper.declaredAt.file}:${helper.declaredAt.start}`;
+    const placed = placement.atHelpers.get(key);
+    if (placed) {
+      placed.related!.push(call);
+      if (placed.queue !== (p.decl.name.kind === 'unknown' ? undefined : p.decl.name.value)) placed.queue = undefined;
+      continue;
+    }
+    const home = placement.stateFor(helper.declaredAt.file);
+    const subject: QueueDeclaration = { ...p.decl, at: helper.declaredAt, statementStart: helper.declaredStatement, via: undefined };
+    if (!home.ctx || isSuppressed(home, subject, meta.id, violation)) continue;
+    const finding = emitFinding(home, subject, meta, violation, fix, lineOf, route);
+    finding.related = [call];
+    placement.atHelpers.set(key, finding);
   }
   if (p.rewrite) for (const e of p.rewrite.edits) route(e, p.decl.at.file);
+}
+
+/**
+ * Whether a finding of a declaration seen through a helper belongs in the helper: where its fix goes (the
+ * rewrite's first edit), else where the refused value is written, is inside the function that declares the
+ * queue; a library default the helper leaves in place counts as written there.
+ */
+function inHelper(p: DeclarationPlan, violation: Violation, edits: TextEdit[] | undefined, placement: Placement): boolean {
+  const via = p.decl.via!;
+  const edit = edits?.[0];
+  const site: Span | undefined = edit ? { file: edit.file ?? p.decl.at.file, start: edit.start, end: edit.end } : violation.focus;
+  if (!site) return !dependsOnCaller(p.decl);
+  if (site.file !== via.declaredAt.file) return false;
+  const file = placement.stateFor(via.declaredAt.file).ctx?.file;
+  const fn = file && enclosingFunctionOf(file, via.declaredAt);
+  return !!fn && site.start >= fn.start && site.end <= fn.end;
+}
+
+function relatedAt(file: ParsedFile, span: Span, message: string): RelatedLocation {
+  const start = file.lines.position(span.start);
+  const end = file.lines.position(span.end);
+  return { file: span.file, start: span.start, end: span.end, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, message };
+}
+
+/** A declaration instance whose options object is a caller's argument: a default missing from it is the caller's to add. */
+function dependsOnCaller(decl: QueueDeclaration): boolean {
+  return decl.dependsOn.some((s) => s.file === decl.at.file && s.start >= decl.at.start && s.end <= decl.at.end);
+}
+
+/** The innermost function around a span, as offsets. */
+function enclosingFunctionOf(file: ParsedFile, at: Span): { start: number; end: number } | undefined {
+  let best: { start: number; end: number } | undefined;
+  for (const a of file.nodes) {
+    if (!isFunction(a)) continue;
+    const start = a.start ?? 0;
+    const end = a.end ?? 0;
+    if (start <= at.start && at.end <= end && (!best || end - start < best.end - best.start)) best = { start, end };
+  }
+  return best;
 }
 
 /** Consumers, prefetch calls, publishes and opens: each violation is fixed (or not) on its own. */
@@ -453,7 +519,7 @@ function emitFinding(
   fix: { rewrite?: { edits: TextEdit[]; description: string }; optIn?: { edits: TextEdit[]; description: string }; notRewritten?: string },
   lineOf: (s: Span) => number,
   route: Route,
-): void {
+): Finding {
   const file = state.ctx!.file;
   // Report at the subject; a value set elsewhere (a shared constant) is named in the message.
   const inside = violation.focus && violation.focus.file === subject.at.file && violation.focus.start >= subject.at.start && violation.focus.end <= subject.at.end;
@@ -487,7 +553,7 @@ function emitFinding(
     }
   }
   const queue = subject.kind === 'queue-declaration' ? subject.name : subject.kind === 'consumer' || subject.kind === 'queue-deletion' ? subject.queue : undefined;
-  state.result.findings.push({
+  const finding: Finding = {
     ruleId: meta.id,
     severity: violation.severity,
     file: subject.at.file,
@@ -509,7 +575,9 @@ function emitFinding(
       ...(fix.optIn ? { optIn: fix.optIn } : {}),
       ...(fix.rewrite && violation.existingQueue ? { existingQueue: violation.existingQueue } : {}),
     },
-  });
+  };
+  state.result.findings.push(finding);
+  return finding;
 }
 
 function finishFile(state: FileState): void {

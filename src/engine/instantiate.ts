@@ -62,7 +62,7 @@ function expand(decl: QueueDeclaration, home: Located, chain: Link[], project: P
       at: site.ctx.file.span(site.call),
       statementStart: site.ctx.file.statementOf(site.call).start ?? 0,
       callee: shown,
-      via: { callee: shown, declaredAt: decl.via?.declaredAt ?? decl.at },
+      via: decl.via ? { ...decl.via, callee: shown } : { callee: shown, declaredAt: decl.at, declaredStatement: decl.statementStart },
       rewriteBlocked: blocked(home.ctx, fn, decl),
       rebuild: decl.rebuild,
     };

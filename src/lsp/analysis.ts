@@ -75,7 +75,9 @@ export function analyzeDocument(doc: OpenDocument, env: AnalysisEnvironment): Do
     applySeverities(findings, env.severities);
     const related = new Map<Finding, DiagnosticRelatedInformation[]>();
     for (const f of findings) {
-      const infos = relatedSpans(f, result?.model).flatMap((r) => {
+      // The places the engine names (the callers of a helper), then where the finding's values come from.
+      const named = (f.related ?? []).map((r) => ({ span: { file: r.file, start: r.start, end: r.end }, message: r.message }));
+      const infos = [...named, ...relatedSpans(f, result?.model)].flatMap((r) => {
         const location = locationOf(r.span, env);
         return location ? [{ location, message: r.message }] : [];
       });

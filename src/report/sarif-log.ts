@@ -28,6 +28,8 @@ export interface SarifResultInput {
   /** A broker object (a queue, a policy, a consumer), for results that have no file. */
   logical?: { name: string; fullyQualifiedName: string; kind: string };
   fixes?: SarifFix[];
+  /** Other places the result refers to (the callers of a helper, where a value is written). */
+  related?: { file: string; region: SarifRegion; message: string }[];
   properties?: Record<string, unknown>;
 }
 
@@ -107,6 +109,9 @@ function result(r: SarifResultInput, ruleIndex: number | undefined): object {
     ];
   } else if (r.logical) {
     out.locations = [{ logicalLocations: [r.logical] }];
+  }
+  if (r.related?.length) {
+    out.relatedLocations = r.related.map((l, id) => ({ id, physicalLocation: { artifactLocation: { uri: fileUri(l.file) }, region: l.region }, message: { text: l.message } }));
   }
   if (r.fixes?.length) {
     out.fixes = r.fixes.map((f) => ({

@@ -24,6 +24,7 @@ export function renderSarif(report: Report): string {
       message: f.brokerError ? `${f.message} Broker: ${f.brokerError}` : f.message,
       location: { file: f.file, region: { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn } },
       fixes: fixOf(f, index),
+      related: f.related?.map((l) => ({ file: l.file, region: { startLine: l.line, startColumn: l.column, endLine: l.endLine, endColumn: l.endColumn }, message: l.message })),
       properties: {
         ...(f.client ? { client: f.client } : {}),
         ...(f.queue !== undefined ? { queue: f.queue } : {}),

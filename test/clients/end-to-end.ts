@@ -11,6 +11,7 @@ export interface JsonFinding {
   queue?: string;
   message: string;
   fix: { kind: string; description: string };
+  related?: { file: string; line: number; column: number; endLine: number; endColumn: number; message: string }[];
 }
 
 export interface JsonConsumer {

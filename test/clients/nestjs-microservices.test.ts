@@ -134,8 +134,10 @@ bootstrap();
 `;
     const dir = project({ 'src/rmq.ts': rmq, 'src/main.ts': main });
     const { findings, consumers } = scan(dir);
-    // The helper's declaration is read at its call site, with the queue name the call passes.
-    expect(summary(findings)).toEqual([['transient-nonexclusive-queue', 'error', 'src/main.ts', 7, 'invoices', 'rewrite']]);
+    // The helper's declaration is read at its call site, with the queue name the call passes; the refused
+    // literal is written in the helper, so the finding is reported there, with the call as a related place.
+    expect(summary(findings)).toEqual([['transient-nonexclusive-queue', 'error', 'src/rmq.ts', 5, 'invoices', 'rewrite']]);
+    expect(findings[0].related).toEqual([{ file: 'src/main.ts', line: 7, column: 27, endLine: 7, endColumn: 49, message: "called here (queue 'invoices')" }]);
     expect(consumers).toEqual([{ file: 'src/main.ts', line: 7, client: '@nestjs/microservices', queue: 'invoices', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [] }]);
     fixAndRecheck({ 'src/rmq.ts': rmq, 'src/main.ts': main }, { 'src/rmq.ts': rmq.replace('durable: false', 'durable: true') });
   });
