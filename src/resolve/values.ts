@@ -2,7 +2,8 @@
 import type * as t from '@babel/types';
 import { isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { Span } from '../model';
-import { Scopes } from './scope';
+import { Scopes, type Binding } from './scope';
+import { returnedExpression } from './functions';
 import type { Project } from './project';
 
 /** One call of a function: its arguments, resolved in the caller (for a method call on `new C(...)`, also C's constructor arguments). */
@@ -52,6 +53,8 @@ export interface ObjectValue {
   props: Map<string, PropertyValue>;
   /** Why some keys may be missing from props (an unresolved spread or computed key). */
   open?: string;
+  /** Properties whose key is computed at run time (`[name]: {...}`), keyed by the key's source text in brackets. */
+  computed?: PropertyValue[];
   /** Every object literal consulted to build this value (itself and spread sources). */
   reads: Span[];
 }
@@ -168,6 +171,10 @@ export class ValueResolver {
       case 'LogicalExpression':
         return this.logical(node, depth);
       case 'ConditionalExpression': {
+        // A test the code settles (a parameter a caller sets, a constant) picks its branch.
+        const test = this.resolve(node.test, depth);
+        if (test.kind === 'literal') return this.resolve(test.value ? node.consequent : node.alternate, depth);
+        if (test.kind === 'object' || test.kind === 'array' || test.kind === 'function') return this.resolve(node.consequent, depth);
         const a = this.resolve(node.consequent, depth);
         const b = this.resolve(node.alternate, depth);
         if (a.kind === 'literal' && b.kind === 'literal' && a.value === b.value) return { ...a, editable: false };
@@ -210,7 +217,7 @@ export class ValueResolver {
           return { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
         }
         if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
-        return this.resolvePath(binding.init, binding.path, depth);
+        return this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth);
       case 'param': {
         const site = this.callSite;
         const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
@@ -219,7 +226,7 @@ export class ValueResolver {
           // A missing or undefined argument takes the parameter's default value.
           const given = arg ? site.caller.resolve(arg, depth) : undefined;
           const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? { kind: 'literal', value: undefined, editable: false }) : given;
-          return binding.path.length ? binding.path.reduce((v, k) => this.member(v, k, node), value) : value;
+          return binding.path.length ? this.withPatternDefault(binding, binding.path.reduce((v, k) => this.member(v, k, node), value), depth) : value;
         }
         const fnName = functionName(binding.fn);
         return {
@@ -246,6 +253,12 @@ export class ValueResolver {
       default:
         return { kind: 'unknown', reason: `\`${node.name}\` is a ${binding.kind}`, origin: span };
     }
+  }
+
+  /** A destructured name's pattern default (`{ durable = false } = opts`), taken when the property is absent. */
+  private withPatternDefault(binding: Binding, value: Value, depth: number): Value {
+    if (!binding.patternDefault || value.kind !== 'literal' || value.value !== undefined) return value;
+    return this.resolve(binding.patternDefault, depth);
   }
 
   private enumValue(decl: t.TSEnumDeclaration, depth: number): Value {
@@ -307,6 +320,9 @@ export class ValueResolver {
       );
       if (assigned) return this.resolve(assigned.right, depth);
     }
+    // Set once, in another method (`init()`, `setConfig()`): that value, as the code reads it after the call.
+    const elsewhere = this.file.thisAssignments(cls, name);
+    if (elsewhere.length === 1) return this.resolve(elsewhere[0].right, depth);
     return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
   }
 
@@ -322,6 +338,7 @@ export class ValueResolver {
         const spread = this.resolve(prop.argument, depth);
         if (spread.kind === 'object') {
           for (const [k, v] of spread.object.props) result.props.set(k, v);
+          if (spread.object.computed) (result.computed ??= []).push(...spread.object.computed);
           result.reads.push(...spread.object.reads);
           if (spread.object.open) result.open = spread.object.open;
         } else if (spread.kind === 'unknown') {
@@ -335,6 +352,9 @@ export class ValueResolver {
       if (key === undefined && prop.computed) key = this.computedKey(prop.key as Node, depth);
       if (key === undefined) {
         result.open = `has a computed key \`${describe(this.file, prop.key as Node)}\``;
+        const text = `[${this.file.source(prop.key as Node)}]`;
+        const valueNode = prop.type === 'ObjectProperty' ? (prop.value as Node) : prop;
+        (result.computed ??= []).push({ key: text, file: this.file, node: prop, holder: node, value: () => (prop.type === 'ObjectMethod' ? { kind: 'function', node: prop } : this.resolve(valueNode, depth)) });
         continue;
       }
       const valueNode = prop.type === 'ObjectProperty' ? (prop.value as Node) : prop;
@@ -413,8 +433,47 @@ export class ValueResolver {
         return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
       }
     }
-    return { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
+    return this.evaluateCall(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
   }
+
+  /**
+   * A call of a function the project defines (a local or imported function, a method of the enclosing
+   * class, a method of an object literal): the one expression it returns, read with this call's arguments.
+   */
+  private evaluateCall(node: t.CallExpression, depth: number): Value | undefined {
+    const target = this.calledFunction(node.callee as Node, depth);
+    if (!target) return undefined;
+    const returned = returnedExpression(target.resolver.file, target.fn);
+    if (!returned) return undefined;
+    const args = node.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : (a as Node)));
+    return target.resolver.withCallSite({ fn: target.fn, args, caller: this }).resolve(returned, depth);
+  }
+
+  private calledFunction(callee: Node, depth: number): { fn: t.Function; resolver: ValueResolver } | undefined {
+    const c = unwrap(callee);
+    if (c.type === 'MemberExpression' && c.object.type === 'ThisExpression') {
+      const name = memberName(c);
+      const cls = this.file.enclosingClass(c);
+      const method = cls?.body.body.find((m): m is t.ClassMethod => m.type === 'ClassMethod' && m.kind === 'method' && !m.static && propertyKeyName(m) === name);
+      return method ? { fn: method, resolver: this } : undefined;
+    }
+    if (c.type !== 'Identifier' && c.type !== 'MemberExpression') return undefined;
+    const v = this.resolve(c, depth);
+    if (v.kind !== 'function') return undefined;
+    const resolver = this.homeOf(v.node);
+    return resolver ? { fn: v.node, resolver } : undefined;
+  }
+
+  /** The resolver of the file a function is written in: this one, or a module's the project has loaded. */
+  private homeOf(fn: t.Function): ValueResolver | undefined {
+    if (this.file.parentOf(fn) !== undefined) return this;
+    return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
+  }
+}
+
+/** Every property of an object value: those with a known key, then those whose key is computed at run time. */
+export function entriesOf(object: ObjectValue): PropertyValue[] {
+  return object.computed ? [...object.props.values(), ...object.computed] : [...object.props.values()];
 }
 
 export function functionName(fn: t.Function | undefined): string {
