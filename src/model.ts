@@ -140,6 +140,11 @@ export interface Consumer {
   handlerFacts?: HandlerFacts;
   /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
   consumerArguments: { key: string; value: Resolved<unknown> }[];
+  /**
+   * Where the consumer's options are written when that is another file (a helper that returns them):
+   * a finding about a value the options leave to the library's default is reported there.
+   */
+  optionsAt?: { span: Span; statementStart: number };
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
   syntax: unknown;

@@ -177,6 +177,8 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
   resolveSharedEdits(plans, all(), lineOf);
   const route = (edit: TextEdit, fallback: string) => stateFor(edit.file ?? fallback).result.edits.push(edit);
   const atHelpers = new Map<string, Finding>();
+  /** Findings about a consumer that are reported elsewhere (at its options in a helper), for its row in the consumers table. */
+  const attributed = new Map<Subject, Finding[]>();
   for (const p of plans) emitDeclaration(p, options, lineOf, route, { stateFor, atHelpers });
   for (const state of all()) {
     if (!state.result.model || !state.ctx) continue;
@@ -184,11 +186,13 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
       if (!ruleEnabled(options, check.meta.id)) continue;
       for (const subject of check.subjects(state.result.model)) {
         for (const violation of check.run(subject, ruleCtx)) {
-          if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
+          const elsewhere = optionsElsewhere(subject, violation);
+          if (elsewhere) emitAtOptions(subject, elsewhere, check.meta, violation, options, lineOf, route, { stateFor, atHelpers }, attributed);
+          else if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
         }
       }
     }
-    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file);
+    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file, attributed);
   }
   for (const state of all()) {
     if (state.result.status === 'analysed' && state.ctx && state.suppressions) state.result.findings.push(...unusedSuppressions(state.ctx.file, state.suppressions, options));
@@ -493,6 +497,35 @@ function enclosingFunctionOf(file: ParsedFile, at: Span): { start: number; end: 
     if (start <= at.start && at.end <= end && (!best || end - start < best.end - best.start)) best = { start, end };
   }
   return best;
+}
+
+/** A consumer whose finding is about a value its options (written in another file) leave to the library. */
+function optionsElsewhere(subject: Subject, violation: Violation): NonNullable<Consumer['optionsAt']> | undefined {
+  if (subject.kind !== 'consumer' || !subject.optionsAt) return undefined;
+  const value = violation.focus ?? violation.valueAt;
+  if (value && value.file === subject.at.file) return undefined;
+  return subject.optionsAt;
+}
+
+/** The finding at the consumer's options, once for all the consumers that use them; each consumer a related place. */
+function emitAtOptions(consumer: Subject, at: NonNullable<Consumer['optionsAt']>, meta: RuleMeta, violation: Violation, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement, attributed: Map<Subject, Finding[]>): void {
+  const home = placement.stateFor(at.span.file);
+  const call = relatedAt(placement.stateFor(consumer.at.file).ctx!.file, consumer.at, 'consumes here');
+  const key = `${meta.id}|${at.span.file}:${at.span.start}`;
+  const placed = placement.atHelpers.get(key);
+  const attribute = (f: Finding) => attributed.set(consumer, [...(attributed.get(consumer) ?? []), f]);
+  if (placed) {
+    placed.related!.push(call);
+    attribute(placed);
+    return;
+  }
+  const subject = { ...consumer, at: at.span, statementStart: at.statementStart } as Subject;
+  if (!home.ctx || isSuppressed(home, subject, meta.id, violation)) return;
+  emitSubject(home, subject, meta, violation, options, lineOf, route);
+  const finding = home.result.findings[home.result.findings.length - 1];
+  finding.related = [call];
+  placement.atHelpers.set(key, finding);
+  attribute(finding);
 }
 
 /** Consumers, prefetch calls, publishes and opens: each violation is fixed (or not) on its own. */

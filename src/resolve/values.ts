@@ -289,7 +289,7 @@ export class ValueResolver {
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
     if (name === undefined) return { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
     const object = this.resolve(node.object, depth);
-    if (object.kind === 'unknown') return { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node) };
+    if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node) };
     return this.member(object, name, node);
   }
 
@@ -462,6 +462,18 @@ export class ValueResolver {
     if (v.kind !== 'function') return undefined;
     const resolver = this.homeOf(v.node);
     return resolver ? { fn: v.node, resolver } : undefined;
+  }
+
+  /**
+   * `svc.method` where `svc` is an instance of one of the project's classes the object tracker follows
+   * (`app.get(RmqService)`, an injected `private readonly rmq: RmqService`, `new C()`): that method.
+   */
+  private instanceMethod(object: Node, name: string): Value | undefined {
+    const tracker = this.project?.objects;
+    const v = tracker?.trace(object, { file: this.file, resolver: this, shared: new Map() });
+    if (v?.t !== 'instance') return undefined;
+    const method = tracker!.memberOf(v, name, v.ctx, object);
+    return method?.t === 'function' ? { kind: 'function', node: method.fn } : undefined;
   }
 
   /** The resolver of the file a function is written in: this one, or a module's the project has loaded. */

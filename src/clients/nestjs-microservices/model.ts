@@ -79,6 +79,7 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
     // Nest sets the prefetch itself, right before it consumes.
     prefetch: count,
     consumerArguments: [],
+    ...(inner && inner.file !== file ? { optionsAt: { span: inner.file.span(inner.node), statementStart: inner.file.statementOf(inner.node).start ?? 0 } } : {}),
     syntax: { site },
   });
 }

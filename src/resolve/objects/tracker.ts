@@ -370,13 +370,14 @@ export class ObjectTracker {
     const m = calleeMethod(call);
     if (m) {
       if (m.method === 'then') return this.thenValue(call, ctx);
-      const target = this.trace(m.object, ctx);
-      if (!target) return undefined;
-      if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
+      // app.get(C), moduleRef.get(C), container.resolve(C): whatever the receiver is (a framework's, untraced).
       if (INSTANCE_GETTERS.has(m.method) && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') {
         const cls = this.trace(first as Node, ctx);
         if (cls?.t === 'class') return { t: 'instance', cls: cls.cls, ctx: cls.ctx };
       }
+      const target = this.trace(m.object, ctx);
+      if (!target) return undefined;
+      if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
       const fn = this.memberOf(target, m.method, ctx, callee);
       return fn?.t === 'function' ? this.params.returns(fn.fn, fn.ctx) : undefined;
     }
