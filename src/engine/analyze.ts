@@ -107,7 +107,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   const parse = (absolute: string, text: string, parser: () => ParseResult) => options.parseCache?.parse(absolute, text, parser) ?? parser();
   const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse), SHAPES);
   project.inputs = [...overlay.keys()];
-  const selection = options.selection ?? (({ parse: chosen, libraries, packages }) => ({ parse: chosen, libraries: [...libraries], packages: [...packages] }))(selectCandidates(inputs, cwd, options.parseEverything));
+  const selection = options.selection ?? (({ parse: chosen, libraries, packages, prefetchAt }) => ({ parse: chosen, libraries: [...libraries], packages: [...packages], prefetchAt }))(selectCandidates(inputs, cwd, options.parseEverything));
   const libraries = new Set(selection.libraries);
   project.libraries = libraries;
   project.packages = new Set(selection.packages);
@@ -135,7 +135,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     return state;
   };
   expandWrappers([...states.values()], project, [...overlay.keys()], stateFor);
-  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])));
+  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
   return { options, states, stateFor };
 }
 

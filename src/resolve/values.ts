@@ -233,7 +233,7 @@ export class ValueResolver {
           kind: 'unknown',
           reason: `\`${node.name}\` is a parameter of ${fnName}: its value depends on each caller`,
           origin: this.file.span(binding.id),
-          param: binding.fn && binding.paramIndex !== undefined && binding.path.length === 0 ? { fn: binding.fn, index: binding.paramIndex, name: node.name } : undefined,
+          param: binding.fn && binding.paramIndex !== undefined ? { fn: binding.fn, index: binding.paramIndex, name: node.name } : undefined,
         };
       }
       case 'import': {

@@ -26,7 +26,8 @@ export class ParamTracing {
     if (!fn || b.paramIndex === undefined) return undefined;
     const received = `param:${placeKey(ctx, b.id)}`;
     const typed = b.path.length === 0 ? this.declaredType(b, fn, ctx, received) : undefined;
-    if (typed?.t === 'instance') return typed;
+    // A project class or module named by the type (an injected service, `typeof import('./rabbit')`).
+    if (typed && typed.t !== 'lib') return typed;
     const value = this.tracker.path(this.paramValue(fn, b.paramIndex, ctx), b.path, ctx, b.id);
     // A typed parameter is the caller's object when the callers tell which one; else it is received here.
     if (typed?.t === 'lib') return value?.t === 'lib' && value.obj.kind === typed.obj.kind && value.obj.library === typed.obj.library ? value : typed;
