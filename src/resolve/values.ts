@@ -31,7 +31,7 @@ export type Value =
   | { kind: 'class'; node: t.ClassDeclaration }
   /** A module namespace (`import * as m`, `require('./m')`): its members are its exports. */
   | { kind: 'module'; absolute: string }
-  | { kind: 'unknown'; reason: string; origin?: Span; param?: ParamRef; notExported?: boolean };
+  | { kind: 'unknown'; reason: string; origin?: Span; param?: ParamRef; notExported?: boolean; /** Certainly a string (a for-in key): it has no properties but String's. */ string?: true };
 
 export interface PropertyValue {
   key: string;
@@ -60,6 +60,8 @@ export interface ObjectValue {
 }
 
 const MAX_DEPTH = 24;
+/** What a string value has as properties (its length and String's methods). */
+const STRING_MEMBERS = new Set(Object.getOwnPropertyNames(String.prototype));
 
 export function describe(file: ParsedFile, node: Node, max = 48): string {
   const text = file.source(node).replace(/\s+/g, ' ');
@@ -134,6 +136,7 @@ export class ValueResolver {
     if (value.kind === 'array' && /^\d+$/.test(key)) {
       return value.items[Number(key)] ?? { kind: 'literal', value: undefined, editable: false };
     }
+    if (value.kind === 'unknown' && value.string && !STRING_MEMBERS.has(key)) return { kind: 'literal', value: undefined, editable: false };
     if (value.kind === 'unknown') return value;
     return { kind: 'unknown', reason: `\`${describe(this.file, at)}\` has no property ${key}`, origin: this.file.span(at) };
   }
@@ -216,6 +219,7 @@ export class ValueResolver {
         if (binding.kind !== 'const' && this.scopes.isReassigned(node.name)) {
           return { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
         }
+        if (!binding.init && this.isForInKey(binding)) return { kind: 'unknown', reason: `\`${node.name}\` is a key of the object a for-in loop walks`, origin: this.file.span(binding.id), string: true };
         if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
         return this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth);
       case 'param': {
@@ -255,6 +259,14 @@ export class ValueResolver {
     }
   }
 
+  /** `for (const key in object)`: the loop's variable, a string key. */
+  private isForInKey(binding: Binding): boolean {
+    if (binding.path.length || binding.declaration.type !== 'VariableDeclarator') return false;
+    const declaration = this.file.parentOf(binding.declaration);
+    const loop = declaration && this.file.parentOf(declaration);
+    return loop?.type === 'ForInStatement' && loop.left === declaration;
+  }
+
   /** A destructured name's pattern default (`{ durable = false } = opts`), taken when the property is absent. */
   private withPatternDefault(binding: Binding, value: Value, depth: number): Value {
     if (!binding.patternDefault || value.kind !== 'literal' || value.value !== undefined) return value;
@@ -289,6 +301,7 @@ export class ValueResolver {
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
     if (name === undefined) return { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
     const object = this.resolve(node.object, depth);
+    if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node) };
     return this.member(object, name, node);
   }
