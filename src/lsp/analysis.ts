@@ -8,7 +8,7 @@ import type { AnalyzeOptions } from '../engine/options';
 import type { TextParseCache } from '../engine/parse-cache';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/project';
 import type { Finding, Severity } from '../model';
-import { relatedSpans } from './related';
+import { relatedSpans, SubjectIndex } from './related';
 import type { WorkspaceFiles } from './workspace-files';
 
 /** An open document as the engine sees it: the editor's unsaved text, by path. */
@@ -73,8 +73,9 @@ export function analyzeDocument(doc: OpenDocument, env: AnalysisEnvironment): Do
     const findings = result?.findings ?? [];
     applySeverities(findings, env.severities);
     const related = new Map<Finding, DiagnosticRelatedInformation[]>();
+    const subjects = new SubjectIndex(result?.model);
     for (const f of findings) {
-      const infos = relatedSpans(f, result?.model).flatMap((r) => {
+      const infos = relatedSpans(f, subjects).flatMap((r) => {
         const location = locationOf(r.span, env);
         return location ? [{ location, message: r.message }] : [];
       });
