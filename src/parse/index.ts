@@ -3,6 +3,7 @@ import type { File } from '@babel/types';
 import { babelParser } from './babel-parser';
 import { parseJson } from './json';
 import { oxcParser, parseWithOxc, type OxcLang } from './oxc';
+import type { Recovery } from './recover';
 
 export type Dialect = 'ts' | 'tsx' | 'js';
 
@@ -44,7 +45,8 @@ export interface ParseError {
   column: number;
 }
 
-export type ParseResult = { ok: true; ast: File } | { ok: false; error: ParseError };
+/** `recovered`: the text does not parse, and the tree leaves out the regions that do not (see recover.ts). */
+export type ParseResult = { ok: true; ast: File; recovered?: Recovery } | { ok: false; error: ParseError };
 
 /**
  * JSON files are read only as client configuration (a rascal topology: an object with "vhosts"
