@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fileUri, LspSession } from './lsp-session';
 import { reparse, IncrementalParseCache } from '../../src/lsp/incremental-parse';
 import { parseSource } from '../../src/parse';
+import { blank } from '../../src/parse/recover';
 
 const SOURCE = `#!/usr/bin/env node
 import amqp from 'amqplib';
@@ -102,6 +103,59 @@ describe('incremental reparse of a document', () => {
       }
     }
     expect(reused).toBeGreaterThan(100);
+  });
+
+  it('gives a text that does not parse the tree of its parts that do: a full parse of it with the broken regions blanked (random edits)', () => {
+    const snippets = ['(', '{', '[', '`', "'", '/*', ', durable: ', 'await ch.assertQueue(', '{ durable: ', '}', ')', '=>', 'class {', '\n<<<<<<< HEAD\n'];
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let recovered = 0;
+    let broken = 0;
+    for (let i = 0; i < 200; i++) {
+      const at = random(SOURCE.length);
+      const next = SOURCE.slice(0, at) + snippets[random(snippets.length)] + SOURCE.slice(at + (random(3) === 0 ? random(8) : 0));
+      if (parseSource(next, FILE).ok) continue;
+      broken++;
+      const cache = new IncrementalParseCache();
+      cache.parse(FILE, SOURCE, () => parseSource(SOURCE, FILE));
+      const result = cache.parse(FILE, next, () => parseSource(next, FILE));
+      if (!result.ok) continue;
+      recovered++;
+      const { text, regions } = result.recovered!;
+      expect(text).toBe(blank(next, regions));
+      regions.forEach((r, j) => {
+        expect(r.start).toBeLessThan(r.end);
+        expect(r.end).toBeLessThanOrEqual(next.length);
+        if (j > 0) expect(regions[j - 1].end).toBeLessThanOrEqual(r.start);
+      });
+      const full = parseSource(text, FILE);
+      expect(full.ok, `the recovered text does not parse:\n${text}`).toBe(true);
+      if (full.ok) expect(shape(text, result.ast)).toBe(shape(text, full.ast));
+      // Taking the edit back: the text parses, and its tree is a full parse's, nothing left out.
+      const back = cache.parse(FILE, SOURCE, () => parseSource(SOURCE, FILE));
+      const fresh = parseSource(SOURCE, FILE);
+      expect(back.ok && !back.recovered && fresh.ok && shape(SOURCE, back.ast) === shape(SOURCE, fresh.ast)).toBe(true);
+    }
+    expect(broken).toBeGreaterThan(100);
+    expect(recovered / broken).toBeGreaterThan(0.9);
+  });
+
+  it('keeps a broken region left out while the edits are elsewhere, moved with them', () => {
+    const broken = edit(SOURCE, "await ch.assertQueue('jobs', (OPTIONS));", "await ch.assertQueue('jobs', {");
+    const cache = new IncrementalParseCache();
+    cache.parse(FILE, SOURCE, () => parseSource(SOURCE, FILE));
+    const first = cache.parse(FILE, broken, () => parseSource(broken, FILE));
+    const later = edit(broken, 'let counter = 1', 'let counter = 12345');
+    const second = cache.parse(FILE, later, () => parseSource(later, FILE));
+    if (!first.ok || !second.ok) throw new Error('not recovered');
+    const [region] = first.recovered!.regions;
+    expect(second.recovered!.regions).toEqual([{ start: region.start + 4, end: region.end + 4, error: { ...region.error, offset: region.error.offset + 4 } }]);
+    expect(cache.brokenRegions(FILE, later)).toEqual(second.recovered!.regions);
+    const full = parseSource(second.recovered!.text, FILE);
+    expect(full.ok && shape(later, second.ast)).toBe(full.ok && shape(later, full.ast));
   });
 
   it('keeps one tree per file in the cache and builds on it edit after edit', () => {
