@@ -15,10 +15,11 @@ afterEach(() => session.dispose());
 const uri = fileUri('worker.ts');
 
 describe('lsp diagnostics', () => {
-  it('advertises incremental sync and the code action kinds', () => {
+  it('advertises incremental sync, the code action kinds and hover', () => {
     expect(session.initializeResult.capabilities).toMatchObject({
       textDocumentSync: { openClose: true, change: 2 },
       codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.rabbitmq4-codemod'] },
+      hoverProvider: true,
     });
     expect(session.initializeResult.serverInfo?.name).toBe('rabbitmq4-codemod');
   });

@@ -10,6 +10,7 @@ import {
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
+  HoverRequest,
   InitializedNotification,
   InitializeRequest,
   LogMessageNotification,
@@ -25,6 +26,8 @@ import {
   type Command,
   type Diagnostic,
   type FileEvent,
+  type Hover,
+  type Position,
   type InitializeResult,
   type LogMessageParams,
   type ProtocolConnection,
@@ -193,6 +196,10 @@ export class LspSession {
   async codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
     const result = await this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics, ...(only ? { only } : {}) } });
     return (result ?? []).filter((a: CodeAction | Command): a is CodeAction => 'edit' in a || 'kind' in a);
+  }
+
+  hover(uri: string, position: Position): Promise<Hover | null> {
+    return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
   }
 
   /** The edits of a WorkspaceEdit for this document, checked as an editor checks them: made for its current version. */
