@@ -14,6 +14,7 @@ import {
   InitializedNotification,
   InitializeRequest,
   LogMessageNotification,
+  LogTraceNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
   ResponseError,
@@ -30,6 +31,7 @@ import {
   type Position,
   type InitializeResult,
   type LogMessageParams,
+  type LogTraceParams,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type RegistrationParams,
@@ -62,12 +64,15 @@ export interface StartOptions {
   capabilities?: ClientCapabilities;
   /** Answer the server's client/registerCapability requests with an error (default: accept them). */
   refuseRegistrations?: boolean;
+  /** The initialize request's trace setting: the server sends $/logTrace when it is not 'off'. */
+  trace?: 'off' | 'messages' | 'verbose';
 }
 
 /** A real LSP client over the stdio of `node bin/rabbitmq4-codemod lsp --stdio`. */
 export class LspSession {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: LogMessageParams[] = [];
+  readonly traces: LogTraceParams[] = [];
   readonly shownMessages: ShowMessageParams[] = [];
   readonly registrations: RegistrationParams[] = [];
   refuseRegistrations = false;
@@ -90,6 +95,10 @@ export class LspSession {
     });
     connection.onNotification(LogMessageNotification.type, (p) => {
       this.logs.push(p);
+      this.notify();
+    });
+    connection.onNotification(LogTraceNotification.type, (p) => {
+      this.traces.push(p);
       this.notify();
     });
     connection.onNotification(ShowMessageNotification.type, (p) => {
@@ -115,6 +124,7 @@ export class LspSession {
       rootUri: pathToFileURL(options.root ?? ROOT).href,
       capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
       initializationOptions: options.initializationOptions,
+      ...(options.trace ? { trace: options.trace } : {}),
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return session;
@@ -187,6 +197,10 @@ export class LspSession {
 
   waitForShownMessage(pattern: RegExp, timeoutMs = 10_000): Promise<ShowMessageParams> {
     return this.waitFor(`a window/showMessage matching ${pattern}`, timeoutMs, () => this.shownMessages.find((m) => pattern.test(m.message)));
+  }
+
+  waitForTrace(pattern: RegExp, timeoutMs = 10_000): Promise<LogTraceParams> {
+    return this.waitFor(`a trace matching ${pattern}`, timeoutMs, () => this.traces.find((t) => pattern.test(t.message)));
   }
 
   waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<LogMessageParams> {
