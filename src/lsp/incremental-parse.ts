@@ -1,6 +1,6 @@
 import type * as t from '@babel/types';
 import { TextParseCache } from '../engine/parse-cache';
-import { parseSource, type ParseResult } from '../parse';
+import { oxcRefuses, parseSource, type ParseError, type ParseResult } from '../parse';
 import { blank, brokenAt, errorOffset, lineAndColumnOf, MAX_BROKEN_REGIONS, recoverWithoutTree, type BrokenRegion } from '../parse/recover';
 import { statementRegionsAround } from '../parse/statement-regions';
 
@@ -40,9 +40,11 @@ export class IncrementalParseCache extends TextParseCache {
     }
     const analysed = blank(text, kept);
     // The previous tree's nodes now belong to the new one (moved in place): the entry is replaced by the caller.
-    const ast = reparse(oldText, before.ast, analysed, absolute);
-    if (ast) return withRegions(ast, analysed, kept);
-    const full = kept.length ? parseSource(analysed, absolute) : parse();
+    const reparsed = reparseEdit(oldText, before.ast, analysed, absolute);
+    if (reparsed && 'ast' in reparsed) return withRegions(reparsed.ast, analysed, kept);
+    // A slice that does not parse before its end: the whole text does not either, if oxc agrees (its
+    // verdict comes first in a full parse, and it reads a few texts Babel refuses), and no tree is built.
+    const full: ParseResult = reparsed?.conclusive && oxcRefuses(analysed, absolute) ? { ok: false, error: reparsed.error } : kept.length ? parseSource(analysed, absolute) : parse();
     if (full.ok) return withRegions(full.ast, analysed, kept);
     if (kept.length >= MAX_BROKEN_REGIONS) return full;
     const errorAt = errorOffset(analysed, full.error);
@@ -93,6 +95,17 @@ const sameStatement = (a: t.Statement | undefined, b: t.Statement | undefined, d
  * full parse fail; such a file is analysed as if it parsed until an edit needs a full parse.
  */
 export function reparse(oldText: string, old: t.File, text: string, absolute: string): t.File | undefined {
+  const reparsed = reparseEdit(oldText, old, text, absolute);
+  return reparsed && 'ast' in reparsed ? reparsed.ast : undefined;
+}
+
+/**
+ * `reparse`, saying why it gives no tree when the slice does not parse: its error is `conclusive`
+ * when it lies before the slice's end (the text before and the tokens up to it are the same in the
+ * whole text, so Babel's full parse fails there too) and the slice was read as the whole text is;
+ * at the end (an unclosed comment or template), the rest of the text might close it.
+ */
+export function reparseEdit(oldText: string, old: t.File, text: string, absolute: string): { ast: t.File } | { error: ParseError; conclusive: boolean } | undefined {
   const body = old.program.body;
   if (!body.length) return undefined;
   const { prefix, suffix } = commonEnds(oldText, text);
@@ -118,7 +131,12 @@ export function reparse(oldText: string, old: t.File, text: string, absolute: st
   const isModule = old.program.sourceType === 'module';
   // The slice alone, with the offsets, lines and columns it has in the whole text.
   const parsed = parseSource(text.slice(sliceStart, sliceEnd), absolute, { index: sliceStart, ...lineAndColumn(text, sliceStart), module: isModule });
-  if (!parsed.ok || parsed.ast.program.sourceType !== old.program.sourceType) return undefined;
+  if (!parsed.ok) {
+    // The slice was parsed as a module because the file was one: a full parse reads it so only if an import or export outside the slice says so.
+    const moduleOutside = [...body.slice(0, before ?? 0), ...(after === undefined ? [] : body.slice(after + 1))].some(isModuleDeclaration);
+    return { error: parsed.error, conclusive: errorOffset(text, parsed.error) < sliceEnd && (!isModule || moduleOutside) };
+  }
+  if (parsed.ast.program.sourceType !== old.program.sourceType) return undefined;
   if (sliceStart > 0 && parsed.ast.program.directives.length) return undefined;
   const fresh = parsed.ast.program.body.filter((s) => s.start! >= sliceStart);
   if (before !== undefined && !sameStatement(body[before], fresh[0], 0)) return undefined;
@@ -143,7 +161,7 @@ export function reparse(oldText: string, old: t.File, text: string, absolute: st
     end: text.length,
   };
   shiftEnd(file, text);
-  return file as t.File;
+  return { ast: file as t.File };
 }
 
 /**

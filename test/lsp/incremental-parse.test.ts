@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileUri, LspSession } from './lsp-session';
-import { reparse, IncrementalParseCache } from '../../src/lsp/incremental-parse';
-import { parseSource } from '../../src/parse';
+import { reparse, reparseEdit, IncrementalParseCache } from '../../src/lsp/incremental-parse';
+import { oxcRefuses, parseSource } from '../../src/parse';
 import { blank } from '../../src/parse/recover';
 
 const SOURCE = `#!/usr/bin/env node
@@ -89,13 +89,20 @@ describe('incremental reparse of a document', () => {
       return seed % n;
     };
     let reused = 0;
+    let conclusive = 0;
     for (const base of [SOURCE, SOURCE.replace(/\n/g, '\r\n')]) {
       for (let i = 0; i < 150; i++) {
         const at = random(base.length);
         const removed = random(3) === 0 ? random(12) : 0;
         const next = base.slice(0, at) + snippets[random(snippets.length)] + base.slice(at + removed);
+        const old = parseSource(base, FILE);
+        const edited = old.ok ? reparseEdit(base, old.ast, next, FILE) : undefined;
+        // A slice error before the slice's end, where oxc agrees, stands for the whole text's: it must not parse.
+        if (edited && 'error' in edited && edited.conclusive && oxcRefuses(next, FILE)) {
+          expect(parseSource(next, FILE).ok, `a conclusive slice error for a text that parses:\n${next}`).toBe(false);
+          conclusive++;
+        }
         if (!parseSource(next, FILE).ok) {
-          const old = parseSource(base, FILE);
           expect(old.ok && reparse(base, old.ast, next, FILE)).toBeFalsy();
           continue;
         }
@@ -103,6 +110,7 @@ describe('incremental reparse of a document', () => {
       }
     }
     expect(reused).toBeGreaterThan(100);
+    expect(conclusive).toBeGreaterThan(20);
   });
 
   it('gives a text that does not parse the tree of its parts that do: a full parse of it with the broken regions blanked (random edits)', () => {
