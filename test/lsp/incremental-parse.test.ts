@@ -46,6 +46,12 @@ function check(prev: string, next: string): 'reused' | 'full' {
   return 'reused';
 }
 
+/** A repeatable random number below n (a linear congruential generator from `seed`). */
+const randomFrom = (seed: number) => (n: number) => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % n;
+};
+
 const edit = (text: string, at: string, replacement: string, offset = 0) => {
   const i = text.indexOf(at) + offset;
   return text.slice(0, i) + replacement + text.slice(i + at.length);
@@ -83,11 +89,7 @@ describe('incremental reparse of a document', () => {
 
   it('matches a full parse for random edits (CRLF text too)', () => {
     const snippets = ['', ' ', '\n', '\r\n', ';', '(', ')', '{', '}', '/*', '*/', '//', '`', "'", 'x', '1', ',', 'await f()', 'foo\n(bar)', '\u2028'];
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
+    const random = randomFrom(7);
     let reused = 0;
     let conclusive = 0;
     for (const base of [SOURCE, SOURCE.replace(/\n/g, '\r\n')]) {
@@ -115,11 +117,7 @@ describe('incremental reparse of a document', () => {
 
   it('gives a text that does not parse the tree of its parts that do: a full parse of it with the broken regions blanked (random edits)', () => {
     const snippets = ['(', '{', '[', '`', "'", '/*', ', durable: ', 'await ch.assertQueue(', '{ durable: ', '}', ')', '=>', 'class {', '\n<<<<<<< HEAD\n'];
-    let seed = 11;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
+    const random = randomFrom(11);
     let recovered = 0;
     let broken = 0;
     for (let i = 0; i < 200; i++) {
