@@ -1,6 +1,9 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DiagnosticSeverity, type Diagnostic, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { project } from '../helpers';
 import { fileUri, LspSession } from './lsp-session';
 import { ORDERS_WORKER, ORDERS_WORKER_FINDINGS } from './worker-fixtures';
 
@@ -128,5 +131,26 @@ describe('lsp: code actions while a document does not parse', () => {
     const after = await session.diagnostics(uri, v);
     expect(parseErrors(after)).toHaveLength(1);
     expect(findings(after)).toEqual(shifted(13, 1, [8]));
+  });
+});
+
+describe('lsp: an imported module that does not parse', () => {
+  it('is read without its broken part: its values still resolve, and their fix edits its unsaved text away from it', async () => {
+    const OPTS = "export const QUEUE_OPTIONS = { durable: false };\n\nexport const RETRY = { durable: \n";
+    const WORKER = `import amqp from 'amqplib';\nimport { QUEUE_OPTIONS } from './opts';\n\nexport async function start(url: string) {\n  const ch = await (await amqp.connect(url)).createChannel();\n  await ch.assertQueue('jobs', QUEUE_OPTIONS);\n}\n`;
+    const dir = project({ 'src/opts.ts': 'export const QUEUE_OPTIONS = { durable: true };\n', 'src/worker.ts': WORKER });
+    session.dispose();
+    session = await LspSession.start({ root: dir });
+    const opts = pathToFileURL(path.join(dir, 'src/opts.ts')).href;
+    const worker = pathToFileURL(path.join(dir, 'src/worker.ts')).href;
+    // It names no client library: like `scan`, the server does not check it itself.
+    await session.open(opts, OPTS);
+    expect((await session.diagnostics(opts, 1)).diagnostics).toEqual([]);
+    await session.open(worker, WORKER);
+    const [finding] = (await session.diagnostics(worker, 1)).diagnostics;
+    expect(finding.code).toBe('transient-nonexclusive-queue');
+    const fix = (await session.codeActions(worker, finding.range, [finding], ['quickfix'])).find((a) => a.isPreferred);
+    expect(fix?.title).toBe('Fix in src/opts.ts: set durable: true (transient-nonexclusive-queue)');
+    expect(session.textWith(opts, session.editsFor(opts, fix!.edit!))).toBe(OPTS.replace('{ durable: false }', '{ durable: true }'));
   });
 });
