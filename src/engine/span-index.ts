@@ -1,3 +1,5 @@
+// Items by the spans they read, looked up by overlap: for checks that would otherwise compare every
+// pair of declarations of a dense file.
 import type { Span } from '../model';
 
 const BLOCK = 2048;

@@ -1,3 +1,4 @@
+// The wait before a check: the policy, and what the server traces over stdio.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Debounce, MAX_DEBOUNCE_MS, MIN_DEBOUNCE_MS } from '../../src/lsp/debounce';
 import { fileUri, LspSession, WORKER } from './lsp-session';

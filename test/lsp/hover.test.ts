@@ -1,3 +1,4 @@
+// Hover on a finding over stdio: the rule, the broker's reply, what to do, the migration guide.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// A document that does not parse, over stdio: the findings of the rest, the parse-error diagnostic,
+// and the code actions meanwhile.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Error recovery's building blocks: blanking, the statements around an edit, chunks, where the code is broken.
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/parse';
 import { blank, brokenAt, recoverWithoutTree, type Region } from '../../src/parse/recover';
