@@ -15,6 +15,7 @@ import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
 import { unusedSuppressions } from './unused-suppressions';
 import { channelKey, linkQos } from './link';
+import { SpanIndex } from './span-index';
 import * as path from 'node:path';
 import { Project } from '../resolve/project';
 import { DISK, overlayHost } from '../resolve/module-resolution';
@@ -364,7 +365,6 @@ function render(subject: Subject, intents: FixIntent[], state: FileState): Rende
   return client ? client.render(subject, intents, state.ctx!) : { ok: false, reason: `no renderer for ${subject.client}` };
 }
 
-const overlaps = (a: Span, b: Span) => a.file === b.file && a.start < b.end && b.start < a.end;
 const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
 
 /**
@@ -372,16 +372,9 @@ const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
  * only if each of them wants exactly the same edit there. Otherwise every such rewrite is annotated.
  */
 function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[], lineOf: (s: Span) => number): void {
-  const all = states.flatMap((s) => s.result.model?.declarations ?? []);
-  // Declarations by each file they read a value from, in `all` order: only those can overlap a span there.
-  const readers = new Map<string, QueueDeclaration[]>();
-  for (const d of all) {
-    for (const file of new Set(d.dependsOn.map((s) => s.file))) {
-      const list = readers.get(file);
-      if (list) list.push(d);
-      else readers.set(file, [d]);
-    }
-  }
+  // Declarations by the spans they read a value from, in project order.
+  const readers = new SpanIndex<QueueDeclaration>();
+  for (const s of states) for (const d of s.result.model?.declarations ?? []) for (const span of d.dependsOn) readers.add(span, d);
   const planOf = new Map(plans.map((p) => [p.decl, p]));
   let changed = true;
   while (changed) {
@@ -390,8 +383,8 @@ function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[], lineO
       if (!p.rewrite) continue;
       for (const t of p.rewrite.touched) {
         const mine = editsWithin(p, t);
-        const other = (readers.get(t.file) ?? []).find((d) => {
-          if (d === p.decl || !d.dependsOn.some((s) => overlaps(s, t))) return false;
+        const other = readers.overlapping(t).find((d) => {
+          if (d === p.decl) return false;
           const q = planOf.get(d);
           return !q?.rewrite || editsWithin(q, t) !== mine;
         });
