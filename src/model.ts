@@ -140,6 +140,10 @@ export interface Consumer {
   handlerFacts?: HandlerFacts;
   /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
   consumerArguments: { key: string; value: Resolved<unknown> }[];
+  /** Re-reads the consumer with another resolver (one call site of the function it is in). */
+  rebuild?: (ctx: object) => Consumer;
+  /** Set when the consumer is seen through a call of the function that consumes (see QueueDeclaration.via). */
+  via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /**
    * Where the consumer's options are written when that is another file (a helper that returns them):
    * a finding about a value the options leave to the library's default is reported there.

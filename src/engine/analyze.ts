@@ -187,7 +187,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
       if (!ruleEnabled(options, check.meta.id)) continue;
       for (const subject of check.subjects(state.result.model)) {
         for (const violation of check.run(subject, ruleCtx)) {
-          const elsewhere = optionsElsewhere(subject, violation);
+          const elsewhere = optionsElsewhere(subject, violation) ?? consumerHelper(subject, violation, stateFor);
           if (elsewhere) emitAtOptions(subject, elsewhere, check.meta, violation, options, lineOf, route, { stateFor, atHelpers }, attributed);
           else if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
         }
@@ -270,6 +270,13 @@ function expandWrappers(states: FileState[], project: Project, candidates: strin
       if (!expanded) continue;
       model.declarations.splice(model.declarations.indexOf(decl), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.declarations.push(inst);
+    }
+    // A consumer inside a helper whose queue or acknowledgement mode each caller decides: one per call site.
+    for (const consumer of [...model.consumers]) {
+      const expanded = instantiate(consumer, { ctx: state.ctx, absolute: state.result.absolute }, project, candidates);
+      if (!expanded) continue;
+      model.consumers.splice(model.consumers.indexOf(consumer), 1);
+      for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.consumers.push(inst);
     }
   }
 }
@@ -500,10 +507,26 @@ function optionsElsewhere(subject: Subject, violation: Violation): NonNullable<C
   return subject.optionsAt;
 }
 
+/**
+ * A consumer seen through a call of the helper that consumes: its finding belongs in the helper when the
+ * value it is about is written there, or is a default the helper leaves (no prefetch set, noAck left out).
+ */
+function consumerHelper(subject: Subject, violation: Violation, stateFor: (file: string) => FileState): NonNullable<Consumer['optionsAt']> | undefined {
+  if (subject.kind !== 'consumer' || !subject.via) return undefined;
+  const { declaredAt, declaredStatement } = subject.via;
+  const value = violation.focus ?? violation.valueAt;
+  if (value) {
+    const file = stateFor(declaredAt.file).ctx?.file;
+    const fn = file && value.file === declaredAt.file ? enclosingFunctionOf(file, declaredAt) : undefined;
+    if (!fn || value.start < fn.start || value.end > fn.end) return undefined;
+  }
+  return { span: declaredAt, statementStart: declaredStatement };
+}
+
 /** The finding at the consumer's options, once for all the consumers that use them; each consumer a related place. */
 function emitAtOptions(consumer: Subject, at: NonNullable<Consumer['optionsAt']>, meta: RuleMeta, violation: Violation, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement, attributed: Map<Subject, Finding[]>): void {
   const home = placement.stateFor(at.span.file);
-  const call = relatedAt(placement.stateFor(consumer.at.file).ctx!.file, consumer.at, 'consumes here');
+  const call = relatedAt(placement.stateFor(consumer.at.file).ctx!.file, consumer.at, consumer.kind === 'consumer' && consumer.via ? 'called here' : 'consumes here');
   const key = `${meta.id}|${at.span.file}:${at.span.start}`;
   const placed = placement.atHelpers.get(key);
   const attribute = (f: Finding) => attributed.set(consumer, [...(attributed.get(consumer) ?? []), f]);

@@ -150,7 +150,8 @@ function instanceCalls(cls: t.ClassDeclaration, method: string, home: FileContex
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    if (!text || !text.includes(className) || !text.includes(method) || !text.includes(stem)) continue;
+    // The class's name, or only its module's (an instance the module exports: `module.exports = new C()`).
+    if (!text || !text.includes(method) || !text.includes(stem)) continue;
     const ctx = project.context(absolute);
     if (ctx) files.push([ctx, absolute]);
   }

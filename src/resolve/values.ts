@@ -53,6 +53,8 @@ export interface ObjectValue {
   props: Map<string, PropertyValue>;
   /** Why some keys may be missing from props (an unresolved spread or computed key). */
   open?: string;
+  /** The parameter an unresolved spread comes from (`{ noAck: false, ...options }`): each call site decides it. */
+  openParam?: ParamRef;
   /** Properties whose key is computed at run time (`[name]: {...}`), keyed by the key's source text in brackets. */
   computed?: PropertyValue[];
   /** Every object literal consulted to build this value (itself and spread sources). */
@@ -356,6 +358,7 @@ export class ValueResolver {
           if (spread.object.open) result.open = spread.object.open;
         } else if (spread.kind === 'unknown') {
           result.open = `spreads \`${describe(this.file, prop.argument)}\`, which ${spread.reason.replace(/^`[^`]*` /, '')}`;
+          result.openParam = spread.param;
           // Keys spread from an unknown object may override everything before it.
           result.props.clear();
         }

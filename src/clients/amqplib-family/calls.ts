@@ -71,10 +71,11 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
   const options = optionsNode ? resolver.resolve(optionsNode) : undefined;
   const obj = options?.kind === 'object' ? options.object : undefined;
   let ack: Resolved<AckMode>;
-  if (options && options.kind === 'unknown') ack = { kind: 'unknown', reason: `the consume options ${options.reason}`, origin: options.origin };
+  if (options && options.kind === 'unknown') ack = unknown(`the consume options ${options.reason}`, options.origin, options.param);
   else {
     const noAck = readBoolean(file, obj?.props.get('noAck'), false, 'amqplib', obj?.open);
-    ack = noAck.kind === 'unknown' ? noAck : noAck.kind === 'known' ? known(noAck.value ? 'auto' : 'manual', noAck.origin) : defaulted('manual', 'amqplib');
+    // Hidden by a spread of a parameter: each call of the function decides it.
+    ack = noAck.kind === 'unknown' ? (obj?.openParam && !noAck.param ? unknown(noAck.reason, noAck.origin, obj.openParam) : noAck) : noAck.kind === 'known' ? known(noAck.value ? 'auto' : 'manual', noAck.origin) : defaulted('manual', 'amqplib');
   }
   let prefetch: Resolved<number> | undefined;
   if (prefetchOption && obj?.props.has('prefetch')) {
@@ -102,6 +103,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
     consumerArguments,
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
+    rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption),
   };
 }
 
