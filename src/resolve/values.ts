@@ -304,7 +304,7 @@ export class ValueResolver {
     if (name === undefined) return { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
     const object = this.resolve(node.object, depth);
     if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
-    if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node) };
+    if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
   }
 
