@@ -110,6 +110,8 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   project.inputs = [...overlay.keys()];
   const selection = options.selection ?? (({ parse: chosen, libraries, packages, prefetchAt }) => ({ parse: chosen, libraries: [...libraries], packages: [...packages], prefetchAt }))(selectCandidates(inputs, cwd, options.parseEverything));
   const libraries = new Set(selection.libraries);
+  // A library whose objects another one hands out is in use too (amqplib channels from ACM's setup, NestJS's RmqContext).
+  for (const s of SHAPES) if (libraries.has(s.library)) for (const y of s.yields ?? []) libraries.add(y);
   project.libraries = libraries;
   project.packages = new Set(selection.packages);
   const states = new Map<string, FileState>();

@@ -233,6 +233,22 @@ export class ParsedFile {
     return this.assignmentIndex.get(cls)?.get(name) ?? [];
   }
 
+  private objectAssignmentIndex?: Map<string, t.AssignmentExpression[]>;
+
+  /** `name.key = value` and `name[key] = value` assignments anywhere in the file, by the object's name. */
+  assignmentsToMembersOf(name: string): t.AssignmentExpression[] {
+    if (!this.objectAssignmentIndex) {
+      this.objectAssignmentIndex = new Map();
+      for (const node of this.nodes) {
+        if (node.type !== 'AssignmentExpression' || node.left.type !== 'MemberExpression' || node.left.object.type !== 'Identifier') continue;
+        const list = this.objectAssignmentIndex.get(node.left.object.name) ?? [];
+        list.push(node);
+        this.objectAssignmentIndex.set(node.left.object.name, list);
+      }
+    }
+    return this.objectAssignmentIndex.get(name) ?? [];
+  }
+
   private memberAssignmentIndex?: Map<string, t.AssignmentExpression[]>;
 
   /** `x.name = value` assignments anywhere in the file, whatever `x` is (indexed once per file). */

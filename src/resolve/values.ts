@@ -223,7 +223,7 @@ export class ValueResolver {
         }
         if (!binding.init && this.isForInKey(binding)) return { kind: 'unknown', reason: `\`${node.name}\` is a key of the object a for-in loop walks`, origin: this.file.span(binding.id), string: true };
         if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
-        return this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth);
+        return this.changedLater(binding, this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth));
       case 'param': {
         const site = this.callSite;
         const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
@@ -259,6 +259,26 @@ export class ValueResolver {
       default:
         return { kind: 'unknown', reason: `\`${node.name}\` is a ${binding.kind}`, origin: span };
     }
+  }
+
+  /**
+   * An object the code changes after making it (`opts.durable = false`, `opts[key] = v`): each changed
+   * property is unknown, with where it is set (a rewrite must not edit the literal the code overrides).
+   */
+  private changedLater(binding: Binding, value: Value): Value {
+    if (value.kind !== 'object' || binding.path.length) return value;
+    const changes = this.file.assignmentsToMembersOf(binding.name).filter((a) => this.scopes.lookup(binding.name, (a.left as t.MemberExpression).object as Node) === binding);
+    if (!changes.length) return value;
+    const object: ObjectValue = { ...value.object, props: new Map(value.object.props) };
+    for (const a of changes) {
+      const left = a.left as t.MemberExpression;
+      const key = memberName(left);
+      const at = `\`${describe(this.file, a)}\` at ${this.file.path}:${this.file.lines.position(a.start ?? 0).line}`;
+      const prop = key === undefined ? undefined : object.props.get(key);
+      if (key === undefined || !prop) object.open = `is changed after it is made (${at})`;
+      if (prop && key !== undefined) object.props.set(key, { ...prop, value: () => ({ kind: 'unknown', reason: `is set again by ${at}`, origin: this.file.span(a) }) });
+    }
+    return { kind: 'object', object };
   }
 
   /** `for (const key in object)`: the loop's variable, a string key. */
