@@ -189,7 +189,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
       if (!ruleEnabled(options, check.meta.id)) continue;
       for (const subject of check.subjects(state.result.model)) {
         for (const violation of check.run(subject, ruleCtx)) {
-          const elsewhere = optionsElsewhere(subject, violation) ?? consumerHelper(subject, violation, stateFor);
+          const elsewhere = optionsElsewhere(subject, violation) ?? helperPlacement(subject, violation, stateFor);
           if (elsewhere) emitAtOptions(subject, elsewhere, check.meta, violation, options, lineOf, route, { stateFor, atHelpers }, attributed);
           else if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
         }
@@ -280,6 +280,18 @@ function expandWrappers(states: FileState[], project: Project, candidates: strin
       model.consumers.splice(model.consumers.indexOf(consumer), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.consumers.push(inst);
     }
+    // A prefetch whose count, or whether it runs at all (`if (prefetch)`), each caller decides.
+    for (const qos of [...model.qos]) {
+      const expanded = instantiate(qos, { ctx: state.ctx, absolute: state.result.absolute }, project, candidates);
+      if (!expanded) continue;
+      model.qos.splice(model.qos.indexOf(qos), 1);
+      for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.qos.push(inst);
+    }
+  }
+  // A prefetch call that never runs (every caller leaves its condition false) sets nothing.
+  for (const state of states) {
+    const model = state.result.model;
+    if (model) model.qos = model.qos.filter((q) => !(q.runs?.kind === 'known' && !q.runs.value));
   }
 }
 
@@ -510,11 +522,11 @@ function optionsElsewhere(subject: Subject, violation: Violation): NonNullable<C
 }
 
 /**
- * A consumer seen through a call of the helper that consumes: its finding belongs in the helper when the
- * value it is about is written there, or is a default the helper leaves (no prefetch set, noAck left out).
+ * A consumer or prefetch seen through a call of the helper that makes it: its finding belongs in the helper
+ * when the value it is about is written there, or is a default the helper leaves (no prefetch set, noAck left out).
  */
-function consumerHelper(subject: Subject, violation: Violation, stateFor: (file: string) => FileState): NonNullable<Consumer['optionsAt']> | undefined {
-  if (subject.kind !== 'consumer' || !subject.via) return undefined;
+function helperPlacement(subject: Subject, violation: Violation, stateFor: (file: string) => FileState): NonNullable<Consumer['optionsAt']> | undefined {
+  if ((subject.kind !== 'consumer' && subject.kind !== 'qos') || !subject.via) return undefined;
   const { declaredAt, declaredStatement } = subject.via;
   const value = violation.focus ?? violation.valueAt;
   if (value) {
@@ -528,7 +540,7 @@ function consumerHelper(subject: Subject, violation: Violation, stateFor: (file:
 /** The finding at the consumer's options, once for all the consumers that use them; each consumer a related place. */
 function emitAtOptions(consumer: Subject, at: NonNullable<Consumer['optionsAt']>, meta: RuleMeta, violation: Violation, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement, attributed: Map<Subject, Finding[]>): void {
   const home = placement.stateFor(at.span.file);
-  const call = relatedAt(placement.stateFor(consumer.at.file).ctx!.file, consumer.at, consumer.kind === 'consumer' && consumer.via ? 'called here' : 'consumes here');
+  const call = relatedAt(placement.stateFor(consumer.at.file).ctx!.file, consumer.at, (consumer.kind === 'consumer' || consumer.kind === 'qos') && consumer.via ? 'called here' : 'consumes here');
   const key = `${meta.id}|${at.span.file}:${at.span.start}`;
   const placed = placement.atHelpers.get(key);
   const attribute = (f: Finding) => attributed.set(consumer, [...(attributed.get(consumer) ?? []), f]);

@@ -1,7 +1,7 @@
 // A declaration inside a wrapper function, judged once per call site with that call's arguments.
 import type * as t from '@babel/types';
 import type { FileContext } from '../resolve/file-context';
-import type { Consumer, ParamOrigin, QueueDeclaration, Resolved } from '../model';
+import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../model';
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
@@ -9,14 +9,16 @@ import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 const MAX_LEVELS = 3;
 
 /** A subject a wrapper function may make: a queue declaration or a consumer, read again at each of its call sites. */
-export type Expandable = QueueDeclaration | Consumer;
+export type Expandable = QueueDeclaration | Consumer | Qos;
 
 /** The parameters a subject's values come from. */
 function paramsOf(subject: Expandable): ParamOrigin[] {
   const all: (Resolved<unknown> | undefined)[] =
     subject.kind === 'queue-declaration'
       ? [subject.name, subject.durable, subject.exclusive, subject.autoDelete, ...subject.arguments.map((a) => a.value)]
-      : [subject.queue, subject.ack, subject.prefetch, ...subject.consumerArguments.map((a) => a.value)];
+      : subject.kind === 'consumer'
+        ? [subject.queue, subject.ack, subject.prefetch, ...subject.consumerArguments.map((a) => a.value)]
+        : [subject.count, subject.global, subject.runs];
   return all.flatMap((r) => (r?.kind === 'unknown' && r.param ? [r.param] : []));
 }
 
@@ -64,7 +66,8 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     const shown = calledName(where.ctx, fn);
     const inst: S = {
       ...rebuilt,
-      id: `${decl.id}@${site.ctx.file.path}:${site.call.start}`,
+      id: `${decl.id ?? decl.kind}@${site.ctx.file.path}:${site.call.start}`,
+      site: decl.site ?? `${site.ctx.file.path}:${site.call.start}`,
       at: site.ctx.file.span(site.call),
       statementStart: site.ctx.file.statementOf(site.call).start ?? 0,
       callee: shown,

@@ -34,7 +34,9 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
 /** A channel identity across the project (the tracker's, holding a `#`), or one that means something in its file only. */
 export const channelKey = (channel: string, file: string) => (channel.includes('#') ? channel : `${file}#local:${channel}`);
 
-function link(c: Consumer, same: Qos[], files: Map<string, ParsedFile>): void {
+function link(c: Consumer, all: Qos[], files: Map<string, ParsedFile>): void {
+  // A consumer read at one call of a helper links to the prefetch read at the same call, not at the others.
+  const same = c.site ? all.filter((q) => !q.site || q.site === c.site) : all;
   const here = same.filter((q) => q.at.file === c.at.file);
   c.qos = here.filter((q) => q.at.start < c.at.start).sort((a, b) => a.at.start - b.at.start).pop();
   c.qosAfter = here.find((q) => q.at.start > c.at.start);

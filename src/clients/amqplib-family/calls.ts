@@ -4,6 +4,7 @@ import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { isAwaitedCallTo, loopAround, resultUse } from '../model-builders/call-context';
+import { runsWhen } from '../model-builders/run-conditions';
 import { connectionOpenAt } from '../model-builders/connection-open';
 import { frameMaxOf } from '../model-builders/frame-max';
 import { readAny, readBoolean, readString, type CallNode } from '../model-builders/resolved';
@@ -177,7 +178,7 @@ export function amqplibQos(ctx: FileContext, call: CallNode, client: string, cha
   const count = countNode ? resolver.resolve(countNode) : undefined;
   const globalValue = globalNode && !isFunction(unwrap(globalNode)) ? resolver.resolve(globalNode) : undefined;
   const countResolved: Resolved<number> =
-    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? { kind: 'unknown', reason: count.reason, origin: count.origin } : defaulted(0, 'amqplib');
+    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? unknown(count.reason, count.origin, count.param) : defaulted(0, 'amqplib');
   let global: Resolved<boolean>;
   if (!globalValue || (globalValue.kind === 'literal' && globalValue.value === undefined)) global = defaulted(false, 'amqplib');
   else if (globalValue.kind === 'literal') global = known(Boolean(globalValue.value), file.span(globalNode!));
@@ -191,7 +192,9 @@ export function amqplibQos(ctx: FileContext, call: CallNode, client: string, cha
     channel,
     count: countResolved,
     global,
+    runs: runsWhen(file, resolver, call),
     syntax: { call, globalNode, countNode } satisfies AmqplibQosSyntax,
+    rebuild: (other) => amqplibQos(other as FileContext, call, client, channel),
   };
 }
 
