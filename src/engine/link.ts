@@ -14,39 +14,60 @@ const AMQPLIB_FAMILY = new Set(['amqplib', 'amqp-connection-manager']);
 
 /** `prefetchAt`: where the project sets a prefetch on some channel (`file:line`), if it does anywhere. */
 export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
-  const byChannel = new Map<string, Qos[]>();
+  // By channel, and within a channel by file, in source order: each consumer looks at its own channel only.
+  const byChannel = new Map<string, Map<string, Qos[]>>();
   const files = new Map<string, ParsedFile>();
   for (const { model, file } of inputs) {
     if (file) files.set(model.file, file);
     for (const q of model.qos) {
       const key = channelKey(q.channel, q.at.file);
-      const list = byChannel.get(key);
+      let perFile = byChannel.get(key);
+      if (!perFile) byChannel.set(key, (perFile = new Map()));
+      const list = perFile.get(q.at.file);
       if (list) list.push(q);
-      else byChannel.set(key, [q]);
+      else perFile.set(q.at.file, [q]);
     }
   }
+  for (const perFile of byChannel.values()) for (const list of perFile.values()) list.sort((a, b) => a.at.start - b.at.start);
   for (const { model } of inputs) {
-    for (const c of model.consumers) link(c, byChannel.get(channelKey(c.channel, c.at.file)) ?? [], files);
-    for (const c of model.consumers) if (c.untraced && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
+    for (const c of model.consumers) {
+      const perFile = byChannel.get(channelKey(c.channel, c.at.file));
+      if (perFile) link(c, perFile, files);
+      if (c.untraced && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
+    }
   }
 }
 
 /** A channel identity across the project (the tracker's, holding a `#`), or one that means something in its file only. */
 export const channelKey = (channel: string, file: string) => (channel.includes('#') ? channel : `${file}#local:${channel}`);
 
-function link(c: Consumer, all: Qos[], files: Map<string, ParsedFile>): void {
+function link(c: Consumer, perFile: Map<string, Qos[]>, files: Map<string, ParsedFile>): void {
   // A consumer read at one call of a helper links to the prefetch read at the same call, not at the others.
-  const same = c.site ? all.filter((q) => !q.site || q.site === c.site) : all;
-  const here = same.filter((q) => q.at.file === c.at.file);
-  c.qos = here.filter((q) => q.at.start < c.at.start).sort((a, b) => a.at.start - b.at.start).pop();
-  c.qosAfter = here.find((q) => q.at.start > c.at.start);
+  const mine = (q: Qos) => !c.site || !q.site || q.site === c.site;
+  const here = (perFile.get(c.at.file) ?? []).filter(mine);
+  let before: Qos | undefined;
+  let after: Qos | undefined;
+  for (const q of here) {
+    if (q.at.start < c.at.start) before = q;
+    else if (q.at.start > c.at.start) {
+      after = q;
+      break;
+    }
+  }
+  c.qos = before;
+  c.qosAfter = after;
   if (c.qos) return;
   const file = files.get(c.at.file);
   const own = file && innermostFunction(file, c.at);
-  const elsewhere = same.find((q) => !(q.at.file === c.at.file && q.at.start > c.at.start && (!file || innermostFunction(file, q.at) === own)));
-  if (elsewhere) {
-    c.qos = elsewhere;
-    c.qosAfter = undefined;
+  // Set after the consume in its own function: too late. Anywhere else (another function or file): in force.
+  const laterHere = (q: Qos) => q.at.file === c.at.file && q.at.start > c.at.start && (!file || innermostFunction(file, q.at) === own);
+  for (const list of perFile.values()) {
+    const elsewhere = list.find((q) => mine(q) && !laterHere(q));
+    if (elsewhere) {
+      c.qos = elsewhere;
+      c.qosAfter = undefined;
+      return;
+    }
   }
 }
 
@@ -57,23 +78,27 @@ function untracedPrefetch(prefetchAt: string): Consumer['prefetch'] {
 
 /** The innermost function whose body holds the span (its start offset), or -1 at the top level. */
 function innermostFunction(file: ParsedFile, at: Span): number {
-  let best = -1;
-  let bestSize = Infinity;
-  for (const node of functionsOf(file)) {
-    const start = node.start ?? 0;
-    const end = node.end ?? 0;
-    if (start <= at.start && at.end <= end && end - start < bestSize) {
-      best = start;
-      bestSize = end - start;
-    }
+  // Functions sorted by start: the innermost that holds the span is the holder that starts last.
+  const fns = functionsOf(file);
+  let lo = 0;
+  let hi = fns.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fns[mid].start <= at.start) lo = mid + 1;
+    else hi = mid;
   }
-  return best;
+  for (let i = lo - 1; i >= 0; i--) if (fns[i].end >= at.end) return fns[i].start;
+  return -1;
 }
 
-const FUNCTIONS = new WeakMap<ParsedFile, { start?: number | null; end?: number | null }[]>();
+const FUNCTIONS = new WeakMap<ParsedFile, { start: number; end: number }[]>();
 
-function functionsOf(file: ParsedFile) {
+function functionsOf(file: ParsedFile): { start: number; end: number }[] {
   let list = FUNCTIONS.get(file);
-  if (!list) FUNCTIONS.set(file, (list = file.nodes.filter(isFunction)));
+  if (!list) {
+    list = file.nodes.filter(isFunction).map((n) => ({ start: n.start ?? 0, end: n.end ?? 0 }));
+    list.sort((a, b) => a.start - b.start);
+    FUNCTIONS.set(file, list);
+  }
   return list;
 }
