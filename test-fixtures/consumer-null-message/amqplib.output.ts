@@ -11,9 +11,15 @@ export async function start(url: string) {
     ch.ack(msg!);
   });
   // The destructured parameter throws before the body runs.
-  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is not an inline function with a block body)
+  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the
+  // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
+  // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is
+  // not an inline function with a block body)
   await ch.consume('invoices', ({ content }: ConsumeMessage) => bill(content));
-  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is not an inline function with a block body)
+  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the
+  // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
+  // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is
+  // not an inline function with a block body)
   await ch.consume('refunds', onRefund);
   await ch.consume('audit', (msg) => {
     // A guard that throws fails the same way as the TypeError.
@@ -30,7 +36,10 @@ export async function start(url: string) {
       throw err;
     }
   });
-  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running (not rewritten: the handler body starts on the line of its opening brace)
+  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the
+  // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
+  // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler
+  // body starts on the line of its opening brace)
   await ch.consume('acks', (msg) => { ch.ack(msg!); });
 
   function onRefund(msg: ConsumeMessage | null) {
@@ -43,7 +52,10 @@ export class Worker {
 
   async listen() {
     await this.ch.prefetch(5);
-    // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is not an inline function with a block body)
+    // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the
+    // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
+    // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler
+    // is not an inline function with a block body)
     await this.ch.consume('jobs', (msg) => this.handle(msg));
   }
 
