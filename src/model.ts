@@ -290,6 +290,16 @@ export interface DependencyPin {
   version?: string;
   /** Lock files: the packages that require this copy, with the range they ask for. Empty when only the project does. */
   requiredBy: { name: string; range?: string }[];
+  /**
+   * package.json: the lock file that installs this package's dependencies (beside it, or its workspace root's)
+   * and the version it installs of this one (none: the lock file does not list it). Undefined: no lock file.
+   */
+  locked?: { file: string; manifest: DependencyManifest; version?: string };
+  /**
+   * package.json without a lock file deciding: whether the package's own source files import this package or a
+   * library that loads it (undefined: not known, e.g. too many files to read).
+   */
+  imported?: boolean;
   syntax: unknown;
 }
 

@@ -242,7 +242,7 @@ function load(input: SourceInput, absolute: string, project: Project, parse: Par
 /** package.json or a lock file: the client libraries it installs, for the rules that read dependencies. */
 function loadManifest(state: FileState): FileState {
   const { result } = state;
-  const modelled = modelManifest(result.path, result.text);
+  const modelled = modelManifest(result.path, result.text, result.absolute);
   if (!modelled.ok) {
     result.status = 'parse-error';
     result.error = modelled.error;
