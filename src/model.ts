@@ -253,12 +253,8 @@ export interface ConnectionOpen {
   statementStart: number;
   callee: string;
   what: 'connection' | 'channel';
-  /** Opened inside a loop body. */
-  inLoop: boolean;
-  /** Opened inside a function that handles an HTTP request or a message. */
-  inHandler?: string;
-  /** The same function publishes on it and closes it again: one connection per message. */
-  openPublishClose: boolean;
+  /** Set when the code opens it once per unit of work: in a consume or request handler, a loop over items, or a function they call. */
+  perUnitOfWork?: UnitOfWork;
   /** The frame_max the client offers in connection.tune-ok, when the code sets it (a library default is left out). */
   frameMax?: Resolved<number>;
   /** How the code sets frameMax: an option property, or a `frameMax=` query parameter of the URL. */
@@ -266,6 +262,17 @@ export interface ConnectionOpen {
   /** The library itself throws, before it connects, when frameMax is below `value` (@cloudamqp/amqp-client). */
   frameMaxClientMinimum?: { value: number; error: string };
   syntax: unknown;
+}
+
+/** A handler or loop that runs once per message, request or item, and the calls from it to where something is opened. */
+export interface UnitOfWork {
+  /** What runs once per unit: 'the consume handler', 'the HTTP route handler (@Post)', 'a loop', ... */
+  kind: string;
+  /** Where it is (a reported path, 1-based line). */
+  file: string;
+  line: number;
+  /** The functions between it and the open, innermost first: each one's name and where it is called. */
+  via: { name: string; file: string; line: number }[];
 }
 
 export type DependencyManifest = 'package.json' | 'package-lock.json' | 'yarn.lock' | 'pnpm-lock.yaml';

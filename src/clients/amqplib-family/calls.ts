@@ -165,7 +165,7 @@ export function amqplibBinding(ctx: FileContext, call: CallNode, client: string)
 export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, what: ConnectionOpen['what']): ConnectionOpen {
   // A connection's URL (string or object; for amqp-connection-manager, the list of URLs) may set frameMax.
   const frameMax = what === 'connection' ? frameMaxOf(ctx, call.arguments[0] as Node | undefined, true) : undefined;
-  return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
+  return connectionOpenAt(ctx, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
 }
 
 /** `ch.prefetch(count, global?)` / `ch.qos(count, global?)`: global defaults to false. */

@@ -61,5 +61,5 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
 
 /** A connection or channel opened by `call`; `publishMethods` are the library's publish calls. */
 export function openSubject(ctx: FileContext, call: CallNode | t.NewExpression, client: string, what: ConnectionOpen['what'], publishMethods: string[], frameMax?: FrameMaxSetting, frameMaxClientMinimum?: ConnectionOpen['frameMaxClientMinimum']): ConnectionOpen {
-  return connectionOpenAt(ctx.file, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, frameMax, frameMaxClientMinimum, syntax: { call } });
+  return connectionOpenAt(ctx, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, frameMax, frameMaxClientMinimum, syntax: { call } });
 }
