@@ -2,7 +2,7 @@
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, type Node, type ParsedFile } from '../parse/ast';
 import type { Binding, Scopes } from '../resolve/scope';
-import { callArguments, isCall, isParamOf, nodesIn, type MessageSource } from './message-path';
+import { callArguments, isCall, isParamOf, nodesIn } from './message-path';
 import { localFunctionOf } from './handler-function';
 
 /** What the helpers need to know about the library: the calls that read `message.fields` (amqplib's ack). */
@@ -24,7 +24,7 @@ const MAX_DEPTH = 3;
 export function unguardedMessageUse(file: ParsedFile, scopes: Scopes, fn: t.Function, index: number, opts: NullUseOptions, depth = 0, seen = new Set<t.Function>()): { at: Node; what: string } | undefined {
   if (depth > MAX_DEPTH || seen.has(fn)) return undefined;
   seen.add(fn);
-  const src: MessageSource = { fn, index, base: [] };
+  const src = { fn, index };
   const param = fn.params[index];
   const pattern = param?.type === 'AssignmentPattern' ? param.left : param;
   if (pattern && (pattern.type === 'ObjectPattern' || pattern.type === 'ArrayPattern')) return { at: pattern, what: 'destructures the message in its parameter list' };

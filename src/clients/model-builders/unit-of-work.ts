@@ -121,7 +121,9 @@ function boundTarget(arg: Node): Node {
 function refersTo(ctx: FileContext, ref: Node, fn: t.Function): boolean {
   if (ref.type !== 'Identifier') return false;
   const b = ctx.resolver.scopes.lookup(ref.name, ref);
-  const decl = b?.declaration;
+  // A parameter of the function is not the function.
+  if (!b || b.kind === 'param') return false;
+  const decl = b.declaration;
   return decl === fn || (decl?.type === 'VariableDeclarator' && !!decl.init && unwrap(decl.init as Node) === fn);
 }
 
