@@ -127,6 +127,8 @@ export interface Consumer {
   callee: string;
   channel: string;
   queue: Resolved<string>;
+  /** The declaration whose result names the queue (`q.queue` of `const q = await ch.assertQueue('')`), when the code consumes it so. */
+  queueDeclaration?: QueueDeclaration;
   ack: Resolved<AckMode>;
   /** The last prefetch set on the consumer's channel before it starts consuming; undefined if none. */
   qos?: Qos;
@@ -160,6 +162,10 @@ export interface HandlerFacts {
   nullOnCancel: boolean;
   /** The first use that throws on a null message with no null check before it (none: guarded, unused, or nullOnCancel is false). */
   unguardedUse?: HandlerUse;
+  /** The handler's own first null check of the message (`if (!msg)`, `msg ? ... : ...`), when it has one. */
+  nullCheck?: HandlerUse;
+  /** The check whose branch holds the unguarded use and runs only when the message is null (`else` of `if (msg)`). */
+  nullBranch?: HandlerUse;
   /** Reads of the count of the message's x-death header (a retry decision). */
   xDeathCounts: HandlerUse[];
   /** Publishes of the received message's content (the message sent again by the client). */

@@ -5,7 +5,7 @@ import type { Consumer, HandlerFacts, HandlerUse, Resolved } from '../model';
 import type { FileContext } from '../resolve/file-context';
 import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './message-path';
 import { endRejection, namesMessage, rejectRequeue, type RejectCall, type ReturnedStatus } from './rejections';
-import { unguardedMessageUse } from './null-guard';
+import { nullCheckOf, unguardedMessageUse } from './null-guard';
 import { messageSources, sourceNodes } from './sources';
 import { localFunctionOf } from './handler-function';
 
@@ -47,9 +47,12 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   const scopes = resolver.scopes;
   const messageMethods = new Set(['ack', ...Object.keys(lib.rejects).filter((m) => lib.rejects[m].message === 'argument')]);
   const unguarded = lib.nullOnCancel ? unguardedMessageUse(file, scopes, handler, 0, { messageMethods }) : undefined;
+  const check = unguarded && nullCheckOf(file, scopes, handler, 0);
   const facts: HandlerFacts = {
     nullOnCancel: lib.nullOnCancel,
     unguardedUse: unguarded && { at: file.span(unguarded.at), what: unguarded.what },
+    ...(check ? { nullCheck: { at: file.span(check), what: `checks \`${describe(ctx, check)}\`` } } : {}),
+    ...(unguarded?.branch ? { nullBranch: { at: file.span(unguarded.branch), what: `\`${describe(ctx, unguarded.branch)}\`` } } : {}),
     xDeathCounts: [],
     republishes: [],
     republishedHeaders: [],

@@ -22,8 +22,7 @@ export async function start(url: string) {
   // not an inline function with a block body)
   await ch.consume('refunds', onRefund);
   await ch.consume('audit', (msg) => {
-    // A guard that throws fails the same way as the TypeError.
-    if (msg === null) { /* consumer cancelled by the broker */ return; }
+    // A guard that throws is the author's choice of what a cancel does: a check, and no guard goes above it.
     if (!msg) throw new Error('consumer cancelled');
     record(msg.content);
   });

@@ -15,6 +15,9 @@ import { consumerHandler } from '../../handlers/facts';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
 import { queueBindingAt } from '../model-builders/queue-binding';
+import { declarationCallOf } from '../model-builders/declared-queue';
+
+const ASSERT_QUEUE = new Set(['assertQueue']);
 
 export function amqplibChannels(ctx: FileContext): AmqplibChannels {
   return shared(ctx, 'amqplib-channels', () => new AmqplibChannels(ctx));
@@ -88,6 +91,8 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     for (const [key, prop] of argsValue.object.props) consumerArguments.push({ key, value: readAny(prop.value(), file.span(prop.node)) });
   }
   if (obj?.props.has('priority')) consumerArguments.push({ key: 'x-priority', value: readAny(obj.props.get('priority')!.value(), file.span(obj.props.get('priority')!.node)) });
+  // A queue named by a declaration's result (`q.queue`): that declaration says what type the queue is.
+  const declaring = declarationCallOf(ctx, queueNode, ASSERT_QUEUE, 'queue');
   return {
     kind: 'consumer',
     id: `${client}:${call.start}`,
@@ -97,6 +102,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     callee: calleeText(ctx, call),
     channel,
     queue,
+    ...(declaring ? { queueDeclaration: amqplibDeclaration(ctx, declaring, client) } : {}),
     ack,
     prefetch,
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),

@@ -1,0 +1,28 @@
+// Server-named exclusive queues are classic whatever the vhost's default: the reason given is the deletion, not
+// 4.3's quorum consumer timeout, and the finding is an info.
+import amqp from 'amqplib';
+
+export async function subscribe(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.assertExchange('logs', 'fanout', { durable: true });
+  const q = await ch.assertQueue('', { exclusive: true });
+  await ch.bindQueue(q.queue, 'logs', '');
+  await ch.prefetch(10);
+  await ch.consume(q.queue, (msg) => {
+    console.log(msg.content.toString());
+    ch.ack(msg);
+  });
+
+  const { queue } = await ch.assertQueue('', { exclusive: true });
+  await ch.bindQueue(queue, 'logs', '');
+  await ch.consume(queue, (msg) => {
+    console.log(msg.fields.routingKey);
+    ch.ack(msg);
+  });
+
+  const tasks = await ch.assertQueue('tasks', { durable: true, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 10 } });
+  await ch.consume(tasks.queue, (msg) => {
+    console.log(msg.content.toString());
+    ch.ack(msg);
+  });
+}
