@@ -3,7 +3,7 @@
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
-import { isAwaitedCallTo, loopAround, resultUse } from '../model-builders/call-context';
+import { confirmOnlyLoop, isAwaitedCallTo, resultUse } from '../model-builders/call-context';
 import { connectionOpenAt } from '../model-builders/connection-open';
 import { frameMaxOf } from '../model-builders/frame-max';
 import { readAny, readBoolean, readString, type CallNode } from '../model-builders/resolved';
@@ -124,7 +124,7 @@ export interface AmqplibConsumerSyntax {
 export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns']): Publish {
   const { file } = ctx;
   const use = resultUse(file, call);
-  const loop = loopAround(file, call);
+  const loop = confirmOnlyLoop(file, call);
   const waits = !!loop && ((returns === 'confirm' && use === 'awaited') || isAwaitedCallTo(file, loop, 'waitForConfirms'));
   return {
     kind: 'publish',

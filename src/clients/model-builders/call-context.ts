@@ -50,6 +50,28 @@ export function loopAround(file: ParsedFile, node: Node): Node | undefined {
   return undefined;
 }
 
+/**
+ * The loop around a publish whose only waits are for confirms: every `await` in its body (outside nested
+ * functions) is the publish itself or a call of `confirmWaits` (`waitForConfirms`). A loop that waits for
+ * anything else (a pause between messages, a database read, a `for await` source) paces itself.
+ */
+export function confirmOnlyLoop(file: ParsedFile, call: Node, confirmWaits: readonly string[] = ['waitForConfirms']): Node | undefined {
+  const loop = loopAround(file, call);
+  if (!loop || (loop.type === 'ForOfStatement' && loop.await)) return undefined;
+  const body = (loop as t.ForStatement | t.WhileStatement | t.DoWhileStatement | t.ForOfStatement | t.ForInStatement).body;
+  for (const n of file.nodesUnder(body)) {
+    if (n.type !== 'AwaitExpression' || !n.argument) continue;
+    if ([...file.ancestors(n)].some((a) => a === body ? false : isFunction(a) && a.start! > body.start!)) continue;
+    const awaited = unwrapParens(n.argument as Node);
+    if (awaited === call) continue;
+    if (isCall(awaited) && confirmWaits.includes(calleeMethod(awaited)?.method ?? '')) continue;
+    return undefined;
+  }
+  return loop;
+}
+
+const unwrapParens = (node: Node): Node => (node.type === 'ParenthesizedExpression' || node.type === 'TSAsExpression' || node.type === 'TSNonNullExpression' ? unwrapParens(node.expression as Node) : node);
+
 export function isAwaitedCallTo(file: ParsedFile, within: Node, method: string): boolean {
   for (const n of file.nodesUnder(within)) {
     if (!isCall(n)) continue;

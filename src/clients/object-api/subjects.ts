@@ -5,7 +5,7 @@ import type { FrameMaxSetting } from '../model-builders/frame-max';
 import type * as t from '@babel/types';
 import { known, unknown, type ConnectionOpen, type Publish, type Resolved } from '../../model';
 import type { FileContext } from '../../resolve/file-context';
-import { loopAround, resultUse } from '../model-builders/call-context';
+import { confirmOnlyLoop, resultUse } from '../model-builders/call-context';
 import type { CallNode } from '../model-builders/resolved';
 import { calleeLabel, subjectAt } from '../model-builders/call-parts';
 import type { TrackedKind } from './objects';
@@ -53,7 +53,7 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
     confirms,
     returns,
     resultUse: use,
-    waitsForConfirmInLoop: !!loopAround(ctx.file, call) && returns === 'confirm' && use === 'awaited',
+    waitsForConfirmInLoop: !!confirmOnlyLoop(ctx.file, call) && returns === 'confirm' && use === 'awaited',
     ...facts,
     syntax: { call, form } satisfies PublishSyntax,
   };
