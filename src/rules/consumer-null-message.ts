@@ -35,6 +35,9 @@ export const consumerNullMessage: ConsumerRule = {
     const facts = c.handlerFacts;
     if (!facts?.nullOnCancel || !facts.unguardedUse) return [];
     if (valueOf(c.queue) === DIRECT_REPLY_TO) return [];
+    // Only a receiver traced to an amqplib channel passes null: a wrapper of the same shape (amqp-connection-manager's
+    // ChannelWrapper, a project's own helper) does not, so its call shape is no evidence here.
+    if (c.untraced) return [];
     const type = queueType(c, ctx);
     // 4.3 cancels quorum-queue consumers whose deliveries time out; other queue types only on deletion.
     const timeoutCancels = atLeast(ctx.target, '4.3') && type !== 'classic' && type !== 'stream';

@@ -26,3 +26,15 @@ export async function subscribe(url: string) {
     ch.ack(msg);
   });
 }
+
+// The callback and promise forms of the same declarations.
+export function subscribeCallbacks(ch: import('amqplib/callback_api').Channel) {
+  ch.assertQueue('', { exclusive: true }, (err, q) => {
+    if (err) throw err;
+    ch.consume(q.queue, (msg) => console.log(msg.content.toString()), { noAck: true });
+  });
+}
+
+export function subscribePromise(ch: amqp.Channel) {
+  return ch.assertQueue('', { exclusive: true }).then((q) => ch.consume(q.queue, (msg) => console.log(msg.content.toString()), { noAck: true }));
+}

@@ -27,3 +27,19 @@ export async function subscribe(url: string) {
     ch.ack(msg);
   });
 }
+
+// The callback and promise forms of the same declarations.
+export function subscribeCallbacks(ch: import('amqplib/callback_api').Channel) {
+  ch.assertQueue('', { exclusive: true }, (err, q) => {
+    if (err) throw err;
+    // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
+    // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
+    ch.consume(q.queue, (msg) => console.log(msg.content.toString()), { noAck: true });
+  });
+}
+
+export function subscribePromise(ch: amqp.Channel) {
+  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
+  // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
+  return ch.assertQueue('', { exclusive: true }).then((q) => ch.consume(q.queue, (msg) => console.log(msg.content.toString()), { noAck: true }));
+}

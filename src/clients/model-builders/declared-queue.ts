@@ -8,7 +8,8 @@ type CallNode = t.CallExpression | t.OptionalCallExpression;
 /**
  * The declaration call (one of `methods`) whose result's `field` an expression holds: `q.queue` where
  * `const q = await ch.assertQueue('', { exclusive: true })`, `const { queue } = await ch.assertQueue(...)`,
- * `(await ch.assertQueue(...)).queue`. Undefined for anything else (a name, a parameter, a reassigned variable).
+ * `(await ch.assertQueue(...)).queue`, or the result a callback receives (`assertQueue('', opts, (err, q) => ...)`,
+ * `.then((q) => ...)`). Undefined for anything else (a name, another parameter, a reassigned variable).
  */
 export function declarationCallOf(ctx: FileContext, expr: Node | undefined, methods: ReadonlySet<string>, field: string): CallNode | undefined {
   if (!expr) return undefined;
@@ -20,17 +21,28 @@ export function declarationCallOf(ctx: FileContext, expr: Node | undefined, meth
   };
   const constant = (id: t.Identifier) => {
     const b = scopes.lookup(id.name, id);
-    return b && b.kind !== 'param' && !scopes.isReassigned(id.name) ? b : undefined;
+    return b && !scopes.isReassigned(id.name) ? b : undefined;
+  };
+  // The result a callback receives: `assertQueue(name, opts, (err, q) => ...)`, `assertQueue(...).then((q) => ...)`.
+  const received = (b: NonNullable<ReturnType<typeof constant>>): CallNode | undefined => {
+    const fn = b.fn;
+    const call = fn && ctx.file.parentOf(fn);
+    if (!fn || !call || !isCall(call)) return undefined;
+    if (b.paramIndex === 1 && call.arguments[call.arguments.length - 1] === (fn as never)) return declaring(call);
+    const m = calleeMethod(call);
+    return b.paramIndex === 0 && m?.method === 'then' && call.arguments[0] === (fn as never) ? declaring(m.object) : undefined;
   };
   if ((node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') && memberName(node) === field) {
     const object = unwrap(node.object);
     if (object.type !== 'Identifier') return declaring(object);
     const b = constant(object);
-    return b && b.path.length === 0 ? declaring(b.init) : undefined;
+    if (!b || b.path.length !== 0) return undefined;
+    return b.kind === 'param' ? received(b) : declaring(b.init);
   }
   if (node.type === 'Identifier') {
     const b = constant(node);
-    return b && b.path.length === 1 && b.path[0] === field ? declaring(b.init) : undefined;
+    if (!b || b.path.length !== 1 || b.path[0] !== field) return undefined;
+    return b.kind === 'param' ? received(b) : declaring(b.init);
   }
   return undefined;
 }
