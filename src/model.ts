@@ -309,8 +309,8 @@ export interface DependencyPin {
    */
   locked?: { file: string; manifest: DependencyManifest; version?: string };
   /**
-   * package.json without a lock file deciding: whether the package's own source files import this package or a
-   * library that loads it (undefined: not known, e.g. too many files to read).
+   * Whether the package's own source files (beside the manifest and below it) import this package or a library
+   * that loads it; undefined when not known (too many files to read, or a lock file's copy another package requires).
    */
   imported?: boolean;
   syntax: unknown;

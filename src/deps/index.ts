@@ -31,26 +31,28 @@ export type ManifestModel = { ok: true; ast: t.File; pins: DependencyPin[] } | E
 export function modelManifest(file: string, text: string, absolute?: string): ManifestModel {
   const kind = dependencyManifestOf(file);
   const lines = new LineIndex(text);
-  if (kind === 'yarn.lock') return { ok: true, ast: emptyAst(text), pins: yarnLockPins(file, text, lines) };
-  if (kind === 'pnpm-lock.yaml') return { ok: true, ast: emptyAst(text), pins: pnpmLockPins(file, text, lines) };
+  const withFacts = (pins: DependencyPin[]) => (absolute ? pins.map((p) => withInstallFacts(p, file, absolute)) : pins);
+  if (kind === 'yarn.lock') return { ok: true, ast: emptyAst(text), pins: withFacts(yarnLockPins(file, text, lines)) };
+  if (kind === 'pnpm-lock.yaml') return { ok: true, ast: emptyAst(text), pins: withFacts(pnpmLockPins(file, text, lines)) };
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
-  if (kind === 'package-lock.json') return { ok: true, ast: parsed.ast, pins: packageLockPins(file, parsed.ast, lines) };
-  const pins = packageJsonPins(file, parsed.ast, lines);
-  return { ok: true, ast: parsed.ast, pins: absolute ? pins.map((p) => withInstallFacts(p, file, absolute)) : pins };
+  if (kind === 'package-lock.json') return { ok: true, ast: parsed.ast, pins: withFacts(packageLockPins(file, parsed.ast, lines)) };
+  return { ok: true, ast: parsed.ast, pins: withFacts(packageJsonPins(file, parsed.ast, lines)) };
 }
 
-/** A package.json pin with what its lock file installs, or (no lock file deciding) whether anything imports it. */
+/**
+ * A pin with what the code around it does with it: whether the package's sources import it (or a library that
+ * loads it), and for a package.json range what its lock file installs. A lock file's copy that another package
+ * requires is that package's business: only the project's own copies are looked at.
+ */
 function withInstallFacts(pin: DependencyPin, file: string, absolute: string): DependencyPin {
-  const locked = pin.range !== undefined ? lockedVersion(absolute, pin.client, pin.range) : undefined;
-  if (locked) {
-    // The lock file's path as reported, relative to the package.json's.
-    const rel = path.relative(path.dirname(absolute), locked.absolute).split(path.sep).join('/');
-    const shown = path.posix.normalize(path.posix.join(path.posix.dirname(file), rel));
-    const out: DependencyPin = { ...pin, locked: { file: shown, manifest: locked.manifest, ...(locked.version !== undefined ? { version: locked.version } : {}) } };
-    if (locked.version !== undefined) return out;
-    pin = out;
-  }
+  if (pin.manifest !== 'package.json' && pin.requiredBy.length) return pin;
   const imported = importedIn(path.dirname(absolute), [pin.client, ...(LOADED_BY[pin.client] ?? [])]);
-  return imported === undefined ? pin : { ...pin, imported };
+  const out: DependencyPin = imported === undefined ? pin : { ...pin, imported };
+  const locked = pin.manifest === 'package.json' && pin.range !== undefined ? lockedVersion(absolute, pin.client, pin.range) : undefined;
+  if (!locked) return out;
+  // The lock file's path as reported, relative to the package.json's.
+  const rel = path.relative(path.dirname(absolute), locked.absolute).split(path.sep).join('/');
+  const shown = path.posix.normalize(path.posix.join(path.posix.dirname(file), rel));
+  return { ...out, locked: { file: shown, manifest: locked.manifest, ...(locked.version !== undefined ? { version: locked.version } : {}) } };
 }

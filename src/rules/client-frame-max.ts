@@ -64,10 +64,10 @@ function checkRange(pin: DependencyPin, range: string, releases: Releases, targe
     return admitsAtLeast(range, releases.recommended) === false ? [belowRecommended(pin, `${pin.client} "${range}" (${pin.section}) installs no release from ${formatVersion(releases.recommended)} on`, releases)] : [];
   }
   const fix = rangeFix(pin, range, releases);
-  // Installed by a lock file, or loaded by the package's code: the application cannot connect.
-  const used = pin.locked?.version !== undefined || pin.imported !== false;
-  const dir = dirOf(pin.at.file);
-  const unused = used ? '' : ` Nothing in ${dir === '.' ? 'the project' : dir} imports ${pin.client} (or a library that loads it) and no lock file installs it: if nothing uses it, remove it.`;
+  // Loaded by the package's code: the application cannot connect. Nothing imports it: whatever uses it cannot.
+  const used = pin.imported !== false;
+  const installed = pin.locked?.version !== undefined ? ` (${pin.locked.file} installs ${pin.locked.version})` : ' and no lock file installs it';
+  const unused = used ? '' : ` ${nothingImports(pin)}${installed}: if nothing uses it, remove it.`;
   return [
     {
       severity: used ? severityFor(target) : 'warning',
@@ -77,6 +77,12 @@ function checkRange(pin: DependencyPin, range: string, releases: Releases, targe
       advice: rangeAdvice(pin, fix),
     },
   ];
+}
+
+/** "Nothing in services/api imports amqplib (or a library that loads it)". */
+function nothingImports(pin: DependencyPin): string {
+  const dir = dirOf(pin.at.file);
+  return `Nothing in ${dir === '.' ? 'the project' : dir} imports ${pin.client} (or a library that loads it)`;
 }
 
 /** A range that admits fixed releases, but whose floor is one that cannot connect, with no lock file to settle which one is installed. */
@@ -103,6 +109,9 @@ function checkInstalled(pin: DependencyPin, version: string, releases: Releases,
   const lockFile = pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1);
   const command = addCommand(pin.manifest, pin.client, minimum, undefined, dirOf(pin.at.file));
   let message = `${lockFile} installs ${pin.client} ${version}${by}, which offers frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}).`;
+  // The project's own copy that nothing in the project loads: whatever uses it cannot connect.
+  const unused = pin.imported === false;
+  if (unused) message += ` ${nothingImports(pin)}: if nothing uses it, remove it from package.json.`;
   let advice: string;
   if (stuck.length) {
     const names = stuck.map((r) => r.name).join(', ');
@@ -113,7 +122,7 @@ function checkInstalled(pin: DependencyPin, version: string, releases: Releases,
   } else {
     advice = `run ${command}: it requires ${pin.client} "${minimum}" in package.json and updates the lock file together`;
   }
-  return [{ severity: severityFor(target), message, brokerError: REFUSAL(4096), advice: `${advice} (lock files are not edited)` }];
+  return [{ severity: unused ? 'warning' : severityFor(target), message, brokerError: REFUSAL(4096), advice: `${advice} (lock files are not edited)` }];
 }
 
 /** A release that connects (its frame_max is large enough) but is older than the one RabbitMQ's notes ask for. */
