@@ -1,4 +1,5 @@
-// Language-server benchmark: re-diagnosis latency of a 2,000-line file, and memory with 200 open files.
+// Language-server benchmark: keystroke to diagnostics on a sparse and a dense 2,000-line file, over
+// stdio as an editor sees it, and memory with 200 open files.
 // Run with `npm run bench:lsp` (builds first). Uses the built server in dist/ through bin/.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -6,37 +7,25 @@ import * as os from 'node:os';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dense, sparse } from './lsp-files.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rpc = require('vscode-languageserver-protocol/node');
-const { DEBOUNCE_MS } = require(path.join(root, 'dist/lsp/diagnostics-runner.js'));
 const { analyzeDocument } = require(path.join(root, 'dist/lsp/analysis.js'));
 const { IncrementalParseCache } = require(path.join(root, 'dist/lsp/incremental-parse.js'));
 const { OpenDocumentSet } = require(path.join(root, 'dist/lsp/open-documents.js'));
 const { WorkspaceFiles } = require(path.join(root, 'dist/lsp/workspace-files.js'));
 const { analyzeOptionsOf, DEFAULT_SETTINGS } = require(path.join(root, 'dist/lsp/settings.js'));
 
-const EDITS = 50;
+const EDITS = Number(process.env.BENCH_EDITS ?? 60);
+/** Typed a key at a time, KEYS_PER_BURST keys between pauses. */
+const TYPED = "export const TYPED = { durable: false, arguments: { 'x-max-length': 1000 } };";
+const KEYS_PER_BURST = 10;
+/** Between two keystrokes of a burst: a fast typist (~12 characters a second). */
+const KEY_INTERVAL_MS = 80;
 const OPEN_FILES = 200;
-
-/** A TypeScript file of `lines` lines with one amqplib declaration every `every` lines, half of them refused. */
-function generate(lines, every, seed) {
-  const out = ["import amqp from 'amqplib';", 'import type { Channel } from "amqplib";', ''];
-  let n = 0;
-  while (out.length < lines - 4) {
-    if (out.length % every === 0) {
-      n++;
-      out.push(`export async function declare${seed}_${n}(ch: Channel) {`);
-      out.push(`  await ch.assertQueue('queue-${seed}-${n}', { durable: ${n % 2 === 0}, arguments: { 'x-queue-type': 'classic' } });`);
-      out.push('}');
-    } else {
-      out.push(`export const value${seed}_${out.length} = [${out.length}, 'padding', { nested: ${out.length % 7} }].map((x) => String(x)).join('-');`);
-    }
-  }
-  out.push('export async function main(url: string) {', '  const ch = await (await amqp.connect(url)).createChannel();', `  await declare${seed}_1(ch);`, '}');
-  return { text: `${out.join('\n')}\n`, declarations: n };
-}
+const WARM_UP = 10;
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -44,23 +33,33 @@ const stats = (xs) => {
   return { median: at(0.5), p95: at(0.95), min: s[0], max: s[s.length - 1] };
 };
 const ms = (x) => `${x.toFixed(1)} ms`;
+const line = (label, s) => `  ${label.padEnd(34)} median ${ms(s.median).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  (min ${ms(s.min)}, max ${ms(s.max)})`;
+const sleep = (t) => new Promise((r) => setTimeout(r, t));
 
+/** The server over stdio, with tracing on: each diagnostics run is traced with the wait the server chose. */
 function startServer() {
-  const child = spawn(process.execPath, [path.join(root, 'bin/rabbitmq4-codemod'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // BENCH_NODE_ARGS: flags for the server's node (e.g. --cpu-prof to profile it).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/rabbitmq4-codemod'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
   const waiting = new Map();
+  const waits = new Map();
   connection.onNotification(rpc.PublishDiagnosticsNotification.type, (p) => {
     const key = `${p.uri}#${p.version}`;
-    waiting.get(key)?.(p);
+    waiting.get(key)?.({ diagnostics: p.diagnostics, at: performance.now() });
     waiting.delete(key);
+  });
+  connection.onNotification(rpc.LogTraceNotification.type, ({ message }) => {
+    const m = /^diagnostics (\S+) version (\d+): waited (\d+) ms, checked in ([\d.]+) ms/.exec(message);
+    if (m) waits.set(`${m[1]}#${m[2]}`, { waited: Number(m[3]), checked: Number(m[4]) });
   });
   connection.listen();
   const diagnostics = (uri, version) => new Promise((resolve) => waiting.set(`${uri}#${version}`, resolve));
-  return { child, connection, diagnostics };
+  return { child, connection, diagnostics, waited: (uri, version) => waits.get(`${uri}#${version}`) };
 }
 
 async function initialize(server) {
-  await server.connection.sendRequest(rpc.InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {} });
+  await server.connection.sendRequest(rpc.InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, trace: 'messages' });
   await server.connection.sendNotification(rpc.InitializedNotification.type, {});
 }
 
@@ -73,47 +72,113 @@ async function stop(server) {
 
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
-async function latency() {
-  const { text, declarations } = generate(2000, 50, 'big');
+/**
+ * The edits of the measurement, in turn: a comment line inserted in the middle of the file, taken out
+ * again, a declaration's `durable: false` made `true` (a finding goes), and back (it comes again).
+ */
+function editAt(lines, i) {
+  const middle = Math.floor(lines.length / 2);
+  const target = lines.findIndex((l, n) => n >= middle && l.includes('durable: false'));
+  const column = lines[target].indexOf('durable: false') + 'durable: '.length;
+  const range = (l1, c1, l2, c2) => ({ start: { line: l1, character: c1 }, end: { line: l2, character: c2 } });
+  switch (i % 4) {
+    case 0:
+      return { range: range(middle, 0, middle, 0), text: `// edit ${i}\n` };
+    case 1:
+      return { range: range(middle, 0, middle + 1, 0), text: '' };
+    case 2:
+      return { range: range(target, column, target, column + 'false'.length), text: 'true' };
+    default:
+      return { range: range(target, column, target, column + 'true'.length), text: 'false' };
+  }
+}
+
+async function latency(name, text) {
   const server = startServer();
   await initialize(server);
-  const uri = pathToFileURL(path.join(root, 'bench-virtual', 'big.ts')).href;
+  const uri = pathToFileURL(path.join(root, 'bench-virtual', `${name}.ts`)).href;
   let t = performance.now();
   const first = server.diagnostics(uri, 1);
   await server.connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'typescript', version: 1, text } });
   const opened = await first;
-  const openMs = performance.now() - t;
-
+  const openMs = opened.at - t;
   const lines = text.split('\n');
-  const times = [];
-  for (let version = 2; version < 2 + EDITS; version++) {
-    // Alternate: insert a comment line into the middle of the file, then take it out again.
-    const line = 1000;
-    const change = version % 2 === 0
-      ? { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: `// edit ${version}\n` }
-      : { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' };
+  const send = (version, change) => server.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [change] });
+
+  // One edit at a time, each waiting for its diagnostics: keystroke to diagnostics, and the wait in it.
+  const total = [];
+  const afterWait = [];
+  const waits = [];
+  const checks = [];
+  let version = 1;
+  for (let i = 0; i < EDITS; i++) {
+    version++;
     const published = server.diagnostics(uri, version);
     t = performance.now();
-    await server.connection.sendNotification(rpc.DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [change] });
-    await published;
-    times.push(performance.now() - t);
+    await send(version, editAt(lines, i));
+    const { at } = await published;
+    const { waited, checked } = server.waited(uri, version) ?? { waited: NaN, checked: NaN };
+    total.push(at - t);
+    waits.push(waited);
+    checks.push(checked);
+    afterWait.push(at - t - waited);
+  }
+
+  // Typing a statement on a new line, a key at a time at a fast typist's pace, in bursts: the text
+  // does not parse after most bursts (recovery). Measured from a burst's last key to its diagnostics.
+  const typing = [];
+  let brokenBursts = 0;
+  const at = lines.findIndex((l, n) => n >= Math.floor(lines.length / 2) && l.startsWith('export '));
+  version++;
+  await send(version, { range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: '\n' });
+  for (let b = 0; b * KEYS_PER_BURST < TYPED.length; b++) {
+    let published;
+    for (let k = b * KEYS_PER_BURST; k < Math.min(TYPED.length, (b + 1) * KEYS_PER_BURST); k++) {
+      await sleep(KEY_INTERVAL_MS);
+      version++;
+      published = server.diagnostics(uri, version);
+      t = performance.now();
+      await send(version, { range: { start: { line: at, character: k }, end: { line: at, character: k } }, text: TYPED[k] });
+    }
+    const result = await published;
+    typing.push(result.at - t);
+    if (result.diagnostics.some((d) => d.code === 'parse-error')) brokenBursts++;
   }
   await stop(server);
+  return {
+    name,
+    lines: lines.length - 1,
+    findings: opened.diagnostics.length,
+    rewrites: opened.diagnostics.filter((d) => d.data?.fix === 'rewrite').length,
+    openMs,
+    total: stats(total),
+    afterWait: stats(afterWait),
+    // The first checks after an open run before the JIT has compiled the engine (~100-270 ms each).
+    steady: stats(afterWait.slice(WARM_UP)),
+    waits: stats(waits),
+    checks: stats(checks),
+    typing: stats(typing),
+    bursts: typing.length,
+    brokenBursts,
+    inProcess: stats(inProcess(name, text)),
+  };
+}
 
-  // The same re-diagnosis in process, without the debounce and the protocol: the server's environment
-  // (one session's parse cache and workspace files), after the same open.
+/** The same re-check in process, without the wait and the protocol: the server's environment, after the same open. */
+function inProcess(name, text) {
   const env = { root, files: new WorkspaceFiles(new OpenDocumentSet()), parseCache: new IncrementalParseCache(), options: analyzeOptionsOf(DEFAULT_SETTINGS), severities: new Map(), excluded: () => false };
-  const absolute = path.join(root, 'bench-virtual', 'big.ts');
-  const doc = (version, text) => ({ uri, path: 'bench-virtual/big.ts', absolute, version, text });
+  const absolute = path.join(root, 'bench-virtual', `${name}.ts`);
+  const doc = (version, t) => ({ uri: pathToFileURL(absolute).href, path: `bench-virtual/${name}.ts`, absolute, version, text: t });
   analyzeDocument(doc(0, text), env);
-  const inProcess = [];
+  const lines = text.split('\n');
+  const times = [];
   for (let i = 0; i < EDITS; i++) {
     const edited = [...lines.slice(0, 1000), `// edit ${i}`, ...lines.slice(1000)].join('\n');
-    t = performance.now();
+    const t = performance.now();
     analyzeDocument(doc(i + 1, edited), env);
-    inProcess.push(performance.now() - t);
+    times.push(performance.now() - t);
   }
-  return { lines: lines.length - 1, declarations, findings: opened.diagnostics.length, openMs, withDebounce: stats(times), inProcess: stats(inProcess) };
+  return times;
 }
 
 async function memory() {
@@ -124,7 +189,7 @@ async function memory() {
   for (let i = 0; i < OPEN_FILES; i++) {
     const uri = pathToFileURL(path.join(root, 'bench-virtual', `file${i}.ts`)).href;
     published.push(server.diagnostics(uri, 1));
-    await server.connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'typescript', version: 1, text: generate(300, 60, i).text } });
+    await server.connection.sendNotification(rpc.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'typescript', version: 1, text: sparse(300, 60, i) } });
   }
   await Promise.all(published);
   const rss = rssMiB(server.child.pid);
@@ -132,14 +197,19 @@ async function memory() {
   return { baseline, rss };
 }
 
-const l = await latency();
 console.log(`rabbitmq4-codemod language server benchmark (node ${process.version}, ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)})`);
-console.log(`file: ${l.lines} lines, ${l.declarations} amqplib declarations, ${l.findings} diagnostics`);
-console.log(`open -> first diagnostics (not debounced): ${ms(l.openMs)}`);
-console.log(`didChange -> publishDiagnostics over stdio, ${EDITS} edits, INCLUDING the ${DEBOUNCE_MS} ms debounce:`);
-console.log(`  median ${ms(l.withDebounce.median)}  p95 ${ms(l.withDebounce.p95)}  (min ${ms(l.withDebounce.min)}, max ${ms(l.withDebounce.max)})`);
-console.log(`  the same minus the debounce: median ${ms(l.withDebounce.median - DEBOUNCE_MS)}  p95 ${ms(l.withDebounce.p95 - DEBOUNCE_MS)}`);
-console.log(`re-diagnosis in process (analyzeDocument, no debounce, no protocol), ${EDITS} runs:`);
-console.log(`  median ${ms(l.inProcess.median)}  p95 ${ms(l.inProcess.p95)}  (target from issue 8: p95 < 50 ms)`);
+for (const [name, text] of [['sparse', sparse(2000, 50, 'big')], ['dense', dense(2000)]]) {
+  const l = await latency(name, text);
+  console.log(`${l.name}: ${l.lines} lines, ${l.findings} diagnostics (${l.rewrites} rewrites); open -> first diagnostics ${ms(l.openMs)}`);
+  console.log(`  didChange -> publishDiagnostics over stdio, ${EDITS} edits, one at a time:`);
+  console.log(line('keystroke to diagnostics', l.total));
+  console.log(line('the same minus the wait', l.afterWait));
+  console.log(line(`  without the first ${WARM_UP} edits`, l.steady));
+  console.log(line('the wait (debounce) chosen', l.waits));
+  console.log(line("the server's check (of that)", l.checks));
+  console.log(line('typing, last key to diagnostics', l.typing));
+  console.log(`    (a statement typed in ${l.bursts} bursts of ${KEYS_PER_BURST} keys ${KEY_INTERVAL_MS} ms apart; ${l.brokenBursts} ended in a parse error)`);
+  console.log(line('re-check in process (no protocol)', l.inProcess));
+}
 const m = await memory();
 console.log(`resident memory (VmRSS): ${m.baseline.toFixed(1)} MiB after initialize, ${m.rss.toFixed(1)} MiB with ${OPEN_FILES} open files (300 lines each)`);

@@ -96,6 +96,8 @@ export interface QueueDeclaration {
    * call inside that function, and where a marker comment goes above it.
    */
   via?: { callee: string; declaredAt: Span; declaredStatement: number };
+  /** The call of the helper an instance is read at. */
+  site?: string;
   /** Why a rewrite must not be made here even if one exists. */
   rewriteBlocked?: string;
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
@@ -113,8 +115,20 @@ export interface Qos {
   channel: string;
   count: Resolved<number>;
   global: Resolved<boolean>;
+  /**
+   * Whether the call runs at all, when an `if` around it in its function decides (`if (prefetch)`):
+   * known false means never (e.g. every caller of the helper leaves `prefetch` at null).
+   */
+  runs?: Resolved<boolean>;
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /** As for declarations and consumers in a helper: read again per call site. */
+  id?: string;
+  callee?: string;
+  rebuild?: (ctx: object) => Qos;
+  via?: { callee: string; declaredAt: Span; declaredStatement: number };
+  /** The call of the helper an instance is read at (consumers link to the prefetch of their own call). */
+  site?: string;
   syntax: unknown;
 }
 
@@ -142,6 +156,17 @@ export interface Consumer {
   handlerFacts?: HandlerFacts;
   /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
   consumerArguments: { key: string; value: Resolved<unknown> }[];
+  /** Re-reads the consumer with another resolver (one call site of the function it is in). */
+  rebuild?: (ctx: object) => Consumer;
+  /** Set when the consumer is seen through a call of the function that consumes (see QueueDeclaration.via). */
+  via?: { callee: string; declaredAt: Span; declaredStatement: number };
+  /** The call of the helper an instance is read at. */
+  site?: string;
+  /**
+   * Where the consumer's options are written when that is another file (a helper that returns them):
+   * a finding about a value the options leave to the library's default is reported there.
+   */
+  optionsAt?: { span: Span; statementStart: number };
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
   syntax: unknown;

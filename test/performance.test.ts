@@ -56,6 +56,36 @@ describe('the prefilter: a file without any RabbitMQ reference is never parsed',
   });
 });
 
+describe('candidate selection by the project: what can hold a RabbitMQ call is parsed, nothing else', () => {
+  const RABBIT = "import amqp from 'amqplib';\nexport const channel = await (await amqp.connect('amqp://localhost')).createChannel();\n";
+  const CONSUMER = "import { channel } from './rabbit';\nchannel.consume('orders', (msg) => msg && channel.ack(msg));\n";
+  const statusOf = (files: Record<string, string>) => {
+    const a = analyze(Object.entries(files).map(([p, text]) => ({ path: p, text })), { target: '4.3', cwd: '/nonexistent' });
+    return Object.fromEntries(a.files.filter((f) => f.status !== 'dependency').map((f) => [f.path, f.status]));
+  };
+
+  it('a file that imports a module that names a client is parsed, directly or through another module, and its consumer found', () => {
+    const files = { 'src/rabbit.ts': RABBIT, 'src/consumer.ts': CONSUMER, 'src/index.ts': "import './consumer';\n", 'src/util.ts': 'export const x = 1;\n' };
+    expect(statusOf(files)).toEqual({ 'src/rabbit.ts': 'analysed', 'src/consumer.ts': 'analysed', 'src/index.ts': 'analysed', 'src/util.ts': 'not-relevant' });
+    const a = analyze(Object.entries(files).map(([p, text]) => ({ path: p, text })), { target: '4.3', cwd: '/nonexistent' });
+    expect(a.files.flatMap((f) => f.findings.map((x) => `${x.file}:${x.line} ${x.ruleId}`))).toEqual(['src/consumer.ts:2 unbounded-prefetch']);
+  });
+
+  it("a file with a client's call shape is parsed only in a project that uses a client", () => {
+    const shaped = `ctx.consume('orders', handler);\n${UNPARSEABLE}`;
+    expect(statusOf({ 'src/rabbit.ts': RABBIT, 'src/worker.ts': shaped })).toEqual({ 'src/rabbit.ts': 'analysed', 'src/worker.ts': 'parse-error' });
+    expect(statusOf({ 'src/other.ts': 'export const y = 2;\n', 'src/worker.ts': shaped })).toEqual({ 'src/other.ts': 'not-relevant', 'src/worker.ts': 'not-relevant' });
+  });
+
+  it('importing a module that names no client does not make a file a candidate', () => {
+    expect(statusOf({ 'src/rabbit.ts': RABBIT, 'src/a.ts': "import { x } from './b';\n", 'src/b.ts': `export const x = 1;\n${UNPARSEABLE}` })).toEqual({
+      'src/rabbit.ts': 'analysed',
+      'src/a.ts': 'not-relevant',
+      'src/b.ts': 'not-relevant',
+    });
+  });
+});
+
 describe('worker threads', () => {
   it('groups files by their imports, and deals whole groups', () => {
     const dir = project({

@@ -28,6 +28,10 @@ function planRepo(spec, baseline, cycle) {
   const plans = [];
   for (const { label, group } of candidates(spec, baseline)) {
     const base = { repo: spec.repo, label, group };
+    if (label.notScanned) {
+      plans.push({ ...base, skip: `not scanned: ${label.notScanned}` });
+      continue;
+    }
     if (label.mutation === false) {
       plans.push({ ...base, skip: "labelled \"mutation\": false" });
       continue;

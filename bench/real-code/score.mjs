@@ -64,10 +64,12 @@ function labelProblems(spec) {
 }
 
 function scoreRepo(spec, report) {
-  const labels = spec.labels.map((l) => scoreLabel(l, report));
+  // A label in a file the tool does not scan by design (`.gitignore`d build output) is listed, not scored.
+  const labels = spec.labels.filter((l) => !l.notScanned).map((l) => scoreLabel(l, report));
+  const notScanned = spec.labels.filter((l) => l.notScanned);
   const findings = [...report.findings].sort(byFileLine).map((f) => classifyFinding(f, spec));
   const stale = (spec.findings ?? []).filter((j) => !report.findings.some((f) => f.file === j.file && f.line === j.line && f.ruleId === j.rule));
-  return { repo: spec.repo, labels, findings, stale, errors: report.errors ?? [], problems: labelProblems(spec) };
+  return { repo: spec.repo, labels, notScanned, findings, stale, errors: report.errors ?? [], problems: labelProblems(spec) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,6 +251,10 @@ function render({ results, missing, totals, rules, meta }) {
     '### False alarms (legal and safe labels the tool reported, and findings judged wrong)',
     '',
     ...falseAlarmList(results),
+    '',
+    '### Labels outside what the tool scans (not scored)',
+    '',
+    ...results.flatMap((r) => r.notScanned.map((l) => `- ${r.repo} \`${l.file}:${l.line}\` ${l.kind} ${l.verdict}: ${l.notScanned}`)),
     '',
     '### Unknown labels (run time decides; what the tool listed there)',
     '',

@@ -16,6 +16,7 @@ import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
 import { unusedSuppressions } from './unused-suppressions';
 import { channelKey, linkQos } from './link';
+import { SpanIndex } from './span-index';
 import * as path from 'node:path';
 import { Project } from '../resolve/project';
 import { DISK, overlayHost } from '../resolve/module-resolution';
@@ -108,8 +109,10 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   const parse = (absolute: string, text: string, parser: () => ParseResult) => options.parseCache?.parse(absolute, text, parser) ?? parser();
   const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse), SHAPES);
   project.inputs = [...overlay.keys()];
-  const selection = options.selection ?? (({ parse: chosen, libraries, packages }) => ({ parse: chosen, libraries: [...libraries], packages: [...packages] }))(selectCandidates(inputs, cwd, options.parseEverything));
+  const selection = options.selection ?? (({ parse: chosen, libraries, packages, prefetchAt }) => ({ parse: chosen, libraries: [...libraries], packages: [...packages], prefetchAt }))(selectCandidates(inputs, cwd, options.parseEverything));
   const libraries = new Set(selection.libraries);
+  // A library whose objects another one hands out is in use too (amqplib channels from ACM's setup, NestJS's RmqContext).
+  for (const s of SHAPES) if (libraries.has(s.library)) for (const y of s.yields ?? []) libraries.add(y);
   project.libraries = libraries;
   project.packages = new Set(selection.packages);
   const states = new Map<string, FileState>();
@@ -136,7 +139,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     return state;
   };
   expandWrappers([...states.values()], project, [...overlay.keys()], stateFor);
-  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])));
+  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
   return { options, states, stateFor };
 }
 
@@ -178,6 +181,8 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
   resolveSharedEdits(plans, all(), lineOf);
   const route = (edit: TextEdit, fallback: string) => stateFor(edit.file ?? fallback).result.edits.push(edit);
   const atHelpers = new Map<string, Finding>();
+  /** Findings about a consumer that are reported elsewhere (at its options in a helper), for its row in the consumers table. */
+  const attributed = new Map<Subject, Finding[]>();
   for (const p of plans) emitDeclaration(p, options, lineOf, route, { stateFor, atHelpers });
   for (const state of all()) {
     if (!state.result.model || !state.ctx) continue;
@@ -185,11 +190,13 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
       if (!ruleEnabled(options, check.meta.id)) continue;
       for (const subject of check.subjects(state.result.model)) {
         for (const violation of check.run(subject, ruleCtx)) {
-          if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
+          const elsewhere = optionsElsewhere(subject, violation) ?? helperPlacement(subject, violation, stateFor);
+          if (elsewhere) emitAtOptions(subject, elsewhere, check.meta, violation, options, lineOf, route, { stateFor, atHelpers }, attributed);
+          else if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
         }
       }
     }
-    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file);
+    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file, attributed);
   }
   for (const state of all()) {
     if (state.result.status === 'analysed' && state.ctx && state.suppressions) state.result.findings.push(...unusedSuppressions(state.ctx.file, state.suppressions, options));
@@ -267,6 +274,25 @@ function expandWrappers(states: FileState[], project: Project, candidates: strin
       model.declarations.splice(model.declarations.indexOf(decl), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.declarations.push(inst);
     }
+    // A consumer inside a helper whose queue or acknowledgement mode each caller decides: one per call site.
+    for (const consumer of [...model.consumers]) {
+      const expanded = instantiate(consumer, { ctx: state.ctx, absolute: state.result.absolute }, project, candidates);
+      if (!expanded) continue;
+      model.consumers.splice(model.consumers.indexOf(consumer), 1);
+      for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.consumers.push(inst);
+    }
+    // A prefetch whose count, or whether it runs at all (`if (prefetch)`), each caller decides.
+    for (const qos of [...model.qos]) {
+      const expanded = instantiate(qos, { ctx: state.ctx, absolute: state.result.absolute }, project, candidates);
+      if (!expanded) continue;
+      model.qos.splice(model.qos.indexOf(qos), 1);
+      for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.qos.push(inst);
+    }
+  }
+  // A prefetch call that never runs (every caller leaves its condition false) sets nothing.
+  for (const state of states) {
+    const model = state.result.model;
+    if (model) model.qos = model.qos.filter((q) => !(q.runs?.kind === 'known' && !q.runs.value));
   }
 }
 
@@ -361,7 +387,6 @@ function render(subject: Subject, intents: FixIntent[], state: FileState): Rende
   return client ? client.render(subject, intents, state.ctx!) : { ok: false, reason: `no renderer for ${subject.client}` };
 }
 
-const overlaps = (a: Span, b: Span) => a.file === b.file && a.start < b.end && b.start < a.end;
 const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
 
 /**
@@ -369,16 +394,9 @@ const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
  * only if each of them wants exactly the same edit there. Otherwise every such rewrite is annotated.
  */
 function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[], lineOf: (s: Span) => number): void {
-  const all = states.flatMap((s) => s.result.model?.declarations ?? []);
-  // Declarations by each file they read a value from, in `all` order: only those can overlap a span there.
-  const readers = new Map<string, QueueDeclaration[]>();
-  for (const d of all) {
-    for (const file of new Set(d.dependsOn.map((s) => s.file))) {
-      const list = readers.get(file);
-      if (list) list.push(d);
-      else readers.set(file, [d]);
-    }
-  }
+  // Declarations by the spans they read a value from, in project order.
+  const readers = new SpanIndex<QueueDeclaration>();
+  for (const s of states) for (const d of s.result.model?.declarations ?? []) for (const span of d.dependsOn) readers.add(span, d);
   const planOf = new Map(plans.map((p) => [p.decl, p]));
   let changed = true;
   while (changed) {
@@ -387,8 +405,8 @@ function resolveSharedEdits(plans: DeclarationPlan[], states: FileState[], lineO
       if (!p.rewrite) continue;
       for (const t of p.rewrite.touched) {
         const mine = editsWithin(p, t);
-        const other = (readers.get(t.file) ?? []).find((d) => {
-          if (d === p.decl || !d.dependsOn.some((s) => overlaps(s, t))) return false;
+        const other = readers.overlapping(t).find((d) => {
+          if (d === p.decl) return false;
           const q = planOf.get(d);
           return !q?.rewrite || editsWithin(q, t) !== mine;
         });
@@ -494,6 +512,51 @@ function enclosingFunctionOf(file: ParsedFile, at: Span): { start: number; end: 
     if (start <= at.start && at.end <= end && (!best || end - start < best.end - best.start)) best = { start, end };
   }
   return best;
+}
+
+/** A consumer whose finding is about a value its options (written in another file) leave to the library. */
+function optionsElsewhere(subject: Subject, violation: Violation): NonNullable<Consumer['optionsAt']> | undefined {
+  if (subject.kind !== 'consumer' || !subject.optionsAt) return undefined;
+  const value = violation.focus ?? violation.valueAt;
+  if (value && value.file === subject.at.file) return undefined;
+  return subject.optionsAt;
+}
+
+/**
+ * A consumer or prefetch seen through a call of the helper that makes it: its finding belongs in the helper
+ * when the value it is about is written there, or is a default the helper leaves (no prefetch set, noAck left out).
+ */
+function helperPlacement(subject: Subject, violation: Violation, stateFor: (file: string) => FileState): NonNullable<Consumer['optionsAt']> | undefined {
+  if ((subject.kind !== 'consumer' && subject.kind !== 'qos') || !subject.via) return undefined;
+  const { declaredAt, declaredStatement } = subject.via;
+  const value = violation.focus ?? violation.valueAt;
+  if (value) {
+    const file = stateFor(declaredAt.file).ctx?.file;
+    const fn = file && value.file === declaredAt.file ? enclosingFunctionOf(file, declaredAt) : undefined;
+    if (!fn || value.start < fn.start || value.end > fn.end) return undefined;
+  }
+  return { span: declaredAt, statementStart: declaredStatement };
+}
+
+/** The finding at the consumer's options, once for all the consumers that use them; each consumer a related place. */
+function emitAtOptions(consumer: Subject, at: NonNullable<Consumer['optionsAt']>, meta: RuleMeta, violation: Violation, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement, attributed: Map<Subject, Finding[]>): void {
+  const home = placement.stateFor(at.span.file);
+  const call = relatedAt(placement.stateFor(consumer.at.file).ctx!.file, consumer.at, (consumer.kind === 'consumer' || consumer.kind === 'qos') && consumer.via ? 'called here' : 'consumes here');
+  const key = `${meta.id}|${at.span.file}:${at.span.start}`;
+  const placed = placement.atHelpers.get(key);
+  const attribute = (f: Finding) => attributed.set(consumer, [...(attributed.get(consumer) ?? []), f]);
+  if (placed) {
+    placed.related!.push(call);
+    attribute(placed);
+    return;
+  }
+  const subject = { ...consumer, at: at.span, statementStart: at.statementStart } as Subject;
+  if (!home.ctx || isSuppressed(home, subject, meta.id, violation)) return;
+  emitSubject(home, subject, meta, violation, options, lineOf, route);
+  const finding = home.result.findings[home.result.findings.length - 1];
+  finding.related = [call];
+  placement.atHelpers.set(key, finding);
+  attribute(finding);
 }
 
 /** Consumers, prefetch calls, publishes and opens: each violation is fixed (or not) on its own. */

@@ -28,6 +28,19 @@ export interface Selection {
   libraries: Set<string>;
   /** The libraries whose package the project names as a module: imported, required or listed as a dependency. */
   packages: Set<string>;
+  /** The first place an input sets a prefetch on an amqplib-family channel (`x.prefetch(`, `x.qos(`), as `file:line`. */
+  prefetchAt?: string;
+}
+
+const PREFETCH_CALL = /\.\s*(?:prefetch|qos)\s*\(/;
+
+/** Where the first input that sets a prefetch does so, as `file:line`. */
+function firstPrefetch(inputs: SourceInput[], sources: boolean[]): string | undefined {
+  for (const [i, input] of inputs.entries()) {
+    const m = sources[i] ? PREFETCH_CALL.exec(input.text) : null;
+    if (m) return `${input.path}:${input.text.slice(0, m.index).split('\n').length}`;
+  }
+  return undefined;
 }
 
 /** A quoted string: an import or require specifier, a manifest's dependency key. */
@@ -51,15 +64,16 @@ export function selectCandidates(inputs: SourceInput[], cwd: string, everything 
     namedPackages(input.text, packages);
   });
   const parse = inputs.map((input, i) => everything || (isDependencyManifest(input.path) ? mentionsWatchedPackage(input.text) : isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : mentions[i]));
-  if (everything || libraries.size === 0) return { parse, mentions, libraries, packages };
   const sources = inputs.map((input) => !isDependencyManifest(input.path) && !isJsonPath(input.path));
+  const prefetchAt = firstPrefetch(inputs, sources);
+  if (everything || libraries.size === 0) return { parse, mentions, libraries, packages, prefetchAt };
   // Files with a client's call shapes.
   inputs.forEach((input, i) => {
     if (sources[i] && !parse[i] && CALL_SHAPES.test(input.text)) parse[i] = true;
   });
   // Files that import a file that names a client, directly or through other inputs.
   for (const i of importersOf(inputs, cwd, sources, (i) => mentions[i] && sources[i])) parse[i] = true;
-  return { parse, mentions, libraries, packages };
+  return { parse, mentions, libraries, packages, prefetchAt };
 }
 
 /** The inputs that import (transitively) one of the inputs `seed` accepts, from the imports written in their text. */

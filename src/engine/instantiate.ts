@@ -1,17 +1,25 @@
 // A declaration inside a wrapper function, judged once per call site with that call's arguments.
 import type * as t from '@babel/types';
 import type { FileContext } from '../resolve/file-context';
-import type { ParamOrigin, QueueDeclaration, Resolved } from '../model';
+import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../model';
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 
 const MAX_LEVELS = 3;
 
-/** The parameters a declaration's values come from. */
-function paramsOf(decl: QueueDeclaration): ParamOrigin[] {
-  const all: Resolved<unknown>[] = [decl.name, decl.durable, decl.exclusive, decl.autoDelete, ...decl.arguments.map((a) => a.value)];
-  return all.flatMap((r) => (r.kind === 'unknown' && r.param ? [r.param] : []));
+/** A subject a wrapper function may make: a queue declaration or a consumer, read again at each of its call sites. */
+export type Expandable = QueueDeclaration | Consumer | Qos;
+
+/** The parameters a subject's values come from. */
+function paramsOf(subject: Expandable): ParamOrigin[] {
+  const all: (Resolved<unknown> | undefined)[] =
+    subject.kind === 'queue-declaration'
+      ? [subject.name, subject.durable, subject.exclusive, subject.autoDelete, ...subject.arguments.map((a) => a.value)]
+      : subject.kind === 'consumer'
+        ? [subject.queue, subject.ack, subject.prefetch, ...subject.consumerArguments.map((a) => a.value)]
+        : [subject.count, subject.global, subject.runs];
+  return all.flatMap((r) => (r?.kind === 'unknown' && r.param ? [r.param] : []));
 }
 
 export interface Located {
@@ -24,9 +32,9 @@ export interface Located {
  * call site, read with that call's arguments (and the parameters' defaults), following wrappers of
  * wrappers up to three levels. Undefined when there is nothing to expand (or no caller is found).
  */
-export function instantiate(decl: QueueDeclaration, home: Located, project: Project, candidates: string[]): { decl: QueueDeclaration; at: Located }[] | undefined {
+export function instantiate<S extends Expandable>(decl: S, home: Located, project: Project, candidates: string[]): { decl: S; at: Located }[] | undefined {
   if (!decl.rebuild || paramsOf(decl).length === 0) return undefined;
-  const out: { decl: QueueDeclaration; at: Located }[] = [];
+  const out: { decl: S; at: Located }[] = [];
   expand(decl, home, [], project, candidates, out);
   return out.length ? out : undefined;
 }
@@ -34,7 +42,7 @@ export function instantiate(decl: QueueDeclaration, home: Located, project: Proj
 /** A call site and the function it calls. */
 type Link = CallSite & { fn: t.Function };
 
-function expand(decl: QueueDeclaration, home: Located, chain: Link[], project: Project, candidates: string[], out: { decl: QueueDeclaration; at: Located }[]): void {
+function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], project: Project, candidates: string[], out: { decl: S; at: Located }[]): void {
   const params = paramsOf(decl);
   const outer = chain.length ? chain[chain.length - 1] : undefined;
   // A method's call sites also give the constructor's arguments (`new C(...).method(...)`), so the
@@ -54,16 +62,17 @@ function expand(decl: QueueDeclaration, home: Located, chain: Link[], project: P
   for (const site of sites) {
     const next: Link[] = [...chain, { ...site, fn }];
     const resolver = resolverFor(home.ctx.resolver, next, fns);
-    const rebuilt = decl.rebuild!({ ...home.ctx, resolver });
+    const rebuilt = (decl.rebuild as (ctx: object) => S)({ ...home.ctx, resolver });
     const shown = calledName(where.ctx, fn);
-    const inst: QueueDeclaration = {
+    const inst: S = {
       ...rebuilt,
-      id: `${decl.id}@${site.ctx.file.path}:${site.call.start}`,
+      id: `${decl.id ?? decl.kind}@${site.ctx.file.path}:${site.call.start}`,
+      site: decl.site ?? `${site.ctx.file.path}:${site.call.start}`,
       at: site.ctx.file.span(site.call),
       statementStart: site.ctx.file.statementOf(site.call).start ?? 0,
       callee: shown,
       via: decl.via ? { ...decl.via, callee: shown } : { callee: shown, declaredAt: decl.at, declaredStatement: decl.statementStart },
-      rewriteBlocked: blocked(home.ctx, fn, decl),
+      ...(decl.kind === 'queue-declaration' ? { rewriteBlocked: blocked(home.ctx, fn, decl) } : {}),
       rebuild: decl.rebuild,
     };
     if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, candidates, out);

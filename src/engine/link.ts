@@ -12,7 +12,8 @@ export interface LinkInput {
 
 const AMQPLIB_FAMILY = new Set(['amqplib', 'amqp-connection-manager']);
 
-export function linkQos(inputs: LinkInput[]): void {
+/** `prefetchAt`: where the project sets a prefetch on some channel (`file:line`), if it does anywhere. */
+export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
   const byChannel = new Map<string, Qos[]>();
   const files = new Map<string, ParsedFile>();
   for (const { model, file } of inputs) {
@@ -24,17 +25,18 @@ export function linkQos(inputs: LinkInput[]): void {
       else byChannel.set(key, [q]);
     }
   }
-  const amqplibQos = inputs.flatMap(({ model }) => model.qos.filter((q) => AMQPLIB_FAMILY.has(q.client)));
   for (const { model } of inputs) {
     for (const c of model.consumers) link(c, byChannel.get(channelKey(c.channel, c.at.file)) ?? [], files);
-    for (const c of model.consumers) if (c.untraced && !c.qos && !c.prefetch && amqplibQos.length) c.prefetch = untracedPrefetch(amqplibQos[0], files);
+    for (const c of model.consumers) if (c.untraced && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
   }
 }
 
 /** A channel identity across the project (the tracker's, holding a `#`), or one that means something in its file only. */
 export const channelKey = (channel: string, file: string) => (channel.includes('#') ? channel : `${file}#local:${channel}`);
 
-function link(c: Consumer, same: Qos[], files: Map<string, ParsedFile>): void {
+function link(c: Consumer, all: Qos[], files: Map<string, ParsedFile>): void {
+  // A consumer read at one call of a helper links to the prefetch read at the same call, not at the others.
+  const same = c.site ? all.filter((q) => !q.site || q.site === c.site) : all;
   const here = same.filter((q) => q.at.file === c.at.file);
   c.qos = here.filter((q) => q.at.start < c.at.start).sort((a, b) => a.at.start - b.at.start).pop();
   c.qosAfter = here.find((q) => q.at.start > c.at.start);
@@ -49,9 +51,8 @@ function link(c: Consumer, same: Qos[], files: Map<string, ParsedFile>): void {
 }
 
 /** A consumer on a channel the tracker could not follow, in a project that sets a prefetch somewhere. */
-function untracedPrefetch(example: Qos, files: Map<string, ParsedFile>): Consumer['prefetch'] {
-  const line = files.get(example.at.file)?.lines.position(example.at.start).line;
-  return unknown(`its channel is not traced, and the project sets a prefetch on some channel (${example.at.file}${line ? `:${line}` : ''}): whether one applies to this consumer cannot be told`);
+function untracedPrefetch(prefetchAt: string): Consumer['prefetch'] {
+  return unknown(`its channel is not traced, and the project sets a prefetch on some channel (${prefetchAt}): whether one applies to this consumer cannot be told`);
 }
 
 /** The innermost function whose body holds the span (its start offset), or -1 at the top level. */

@@ -23,7 +23,7 @@ export interface AnalyzeOptions {
    * Which inputs to parse and the client libraries the project uses, when a larger run chose them
    * already (a worker thread gets its share of the project's selection). Default: chosen from the inputs.
    */
-  selection?: { parse: boolean[]; libraries: string[]; packages: string[] };
+  selection?: { parse: boolean[]; libraries: string[]; packages: string[]; prefetchAt?: string };
   /**
    * Where files that are not inputs (imported modules, tsconfig.json) are read from (default: the
    * disk). The language server passes the editor's unsaved text over the disk.

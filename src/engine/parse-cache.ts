@@ -29,6 +29,12 @@ export class TextParseCache implements ParseCache {
     return result;
   }
 
+  /** The cached parse of exactly this text, without parsing (undefined if it is not the cached one). */
+  cached(absolute: string, text: string): ParseResult | undefined {
+    const entry = this.entries.get(absolute);
+    return entry && entry.text === text ? entry.result : undefined;
+  }
+
   forget(absolute: string): void {
     this.entries.delete(absolute);
   }

@@ -1,13 +1,21 @@
 // The consumers table: each consumer's ack mode, prefetch and verdict.
-import { SEVERITY_RANK, type FileModel, type Finding } from '../model';
+import { SEVERITY_RANK, type FileModel, type Finding, type Subject } from '../model';
 import type { ParsedFile } from '../parse/ast';
 import { prefetchOf } from '../rules/consumer-facts';
 import type { ConsumerReport } from '../report/consumers';
 
 /** One row per consumer: its ack mode, prefetch, and a verdict from the consumer rules' findings. */
-export function consumerVerdicts(model: FileModel, findings: Finding[], file: ParsedFile): ConsumerReport[] {
+export function consumerVerdicts(model: FileModel, findings: Finding[], file: ParsedFile, elsewhere?: ReadonlyMap<Subject, Finding[]>): ConsumerReport[] {
+  const byStatement = new Map<number, Finding[]>();
+  for (const f of findings) {
+    if (!CONSUMER_RULE_IDS.has(f.ruleId)) continue;
+    const list = byStatement.get(f.anchor);
+    if (list) list.push(f);
+    else byStatement.set(f.anchor, [f]);
+  }
   return model.consumers.map((c) => {
-    const mine = findings.filter((f) => f.anchor === c.statementStart && f.start >= c.at.start && f.end <= c.at.end && CONSUMER_RULE_IDS.has(f.ruleId));
+    const here = (byStatement.get(c.statementStart) ?? []).filter((f) => f.start >= c.at.start && f.end <= c.at.end);
+    const mine = [...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))];
     const p = prefetchOf(c);
     const unsafe = mine.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warning);
     const unknown = c.ack.kind === 'unknown' || p?.kind === 'unknown';

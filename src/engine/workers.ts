@@ -74,9 +74,9 @@ export function workerCount(inputs: SourceInput[], relevant: boolean[], setting:
 }
 
 /** The inputs the engine would parse and the libraries the project uses: the same selection `analyze` makes. */
-export function relevance(inputs: SourceInput[], options: AnalyzeOptions): { parse: boolean[]; libraries: string[]; packages: string[] } {
+export function relevance(inputs: SourceInput[], options: AnalyzeOptions): NonNullable<AnalyzeOptions['selection']> {
   const s = selectCandidates(inputs, options.cwd ?? process.cwd(), options.parseEverything);
-  return { parse: s.parse, libraries: [...s.libraries], packages: [...s.packages] };
+  return { parse: s.parse, libraries: [...s.libraries], packages: [...s.packages], prefetchAt: s.prefetchAt };
 }
 
 
@@ -256,14 +256,14 @@ export function withoutModels(files: FileResult[]): FileResult[] {
 export function analyzeInWorkers(
   inputs: SourceInput[],
   options: AnalyzeOptions,
-  selection: { parse: boolean[]; libraries: string[]; packages: string[] },
+  selection: NonNullable<AnalyzeOptions['selection']>,
   n: number,
   progress?: (done: number) => void,
   pool = new WorkerPool(0),
 ): Analysis | undefined {
   const relevant = selection.parse;
   // Each thread parses what the whole project's selection chose, knowing every library the project uses.
-  const optionsFor = (share: number[]): AnalyzeOptions => ({ ...plain, selection: { parse: share.map((j) => relevant[j]), libraries: selection.libraries, packages: selection.packages } });
+  const optionsFor = (share: number[]): AnalyzeOptions => ({ ...plain, selection: { ...selection, parse: share.map((j) => relevant[j]) } });
   const cwd = options.cwd ?? process.cwd();
   const { onProgress: _drop, ...plain } = options as AnalyzeOptions & { onProgress?: unknown };
   const running: Running[] = [];

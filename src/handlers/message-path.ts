@@ -95,11 +95,9 @@ const normalize = (key: string): string => (/^\d+$/.test(key) ? ELEMENT : key);
 
 export const samePath = (a: readonly string[] | undefined, b: readonly string[]): boolean => !!a && a.length === b.length && a.every((k, i) => k === b[i]);
 
-/** The nodes of a function, in source order. */
+/** The nodes of a function (its subtree, not the whole file's nodes), in source order. */
 export function nodesIn(file: ParsedFile, fn: Node): Node[] {
-  const out: Node[] = [];
-  for (const n of file.nodes) if (n.start! >= fn.start! && n.end! <= fn.end! && n !== fn) out.push(n);
-  return out;
+  return file.nodesUnder(fn).filter((n) => n !== fn);
 }
 
 export const callArguments = (call: t.CallExpression | t.OptionalCallExpression): (Node | undefined)[] =>

@@ -6,10 +6,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applySeverities } from '../config/severities';
 import { analyze } from '../engine/analyze';
 import type { AnalyzeOptions } from '../engine/options';
-import type { TextParseCache } from '../engine/parse-cache';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/project';
 import type { Finding, Severity } from '../model';
-import { relatedSpans } from './related';
+import { errorOffset, type Region } from '../parse/recover';
+import type { IncrementalParseCache } from './incremental-parse';
+import { relatedSpans, SubjectIndex } from './related';
 import type { WorkspaceFiles } from './workspace-files';
 
 /** An open document as the engine sees it: the editor's unsaved text, by path. */
@@ -23,14 +24,20 @@ export interface OpenDocument {
   text: string;
 }
 
+export interface ParseFailure {
+  message: string;
+  offset: number;
+  region?: Region;
+}
+
 /** What every analysis of the session shares. */
 export interface AnalysisEnvironment {
   /** The workspace root: reported paths are relative to it (default: the process's directory). */
   root: string | undefined;
   /** Imported modules: open documents' unsaved text over the disk. */
   files: WorkspaceFiles;
-  /** Syntax trees of unchanged files (mostly imported modules), kept across analyses. */
-  parseCache: TextParseCache;
+  /** Syntax trees of unchanged files (mostly imported modules), kept across analyses; trees of text that does not parse. */
+  parseCache: IncrementalParseCache;
   /** The settings and the project's config file, merged (see settings.ts). */
   options: AnalyzeOptions;
   severities: ReadonlyMap<string, Severity>;
@@ -47,8 +54,11 @@ export interface DocumentAnalysis {
   related: Map<Finding, DiagnosticRelatedInformation[]>;
   /** Every other file the analysis read (absolute): a change to one of them changes this analysis. */
   reads: ReadonlySet<string>;
-  /** Set when the document does not parse (1-based line and column). */
-  parseError?: { message: string; line: number; column: number };
+  /**
+   * Where the document does not parse. With `region`, that part was left out and the rest analysed;
+   * without, the document was not analysed. Offsets of the document's text.
+   */
+  syntaxErrors: ParseFailure[];
   /** Why the document was not analysed at all (too large, or the engine failed). */
   notAnalysed?: string;
 }
@@ -60,30 +70,34 @@ export interface DocumentAnalysis {
  */
 export function analyzeDocument(doc: OpenDocument, env: AnalysisEnvironment): DocumentAnalysis {
   const reads = new Set<string>();
-  const base = { uri: doc.uri, path: doc.path, version: doc.version, findings: [], related: new Map(), reads };
+  const base = { uri: doc.uri, path: doc.path, version: doc.version, findings: [], related: new Map(), reads, syntaxErrors: [] };
   const bytes = Buffer.byteLength(doc.text);
   // The CLI skips such files too; parsing several MB on every keystroke would stall the editor.
   if (bytes > DEFAULT_MAX_FILE_BYTES) return { ...base, notAnalysed: `${bytes} bytes is over the size limit of ${DEFAULT_MAX_FILE_BYTES} bytes` };
   if (env.excluded(doc.path)) return { ...base, notAnalysed: 'left out by "exclude" in the config file' };
   try {
-    const input = { path: doc.path, text: doc.text, ...(doc.absolute ? { absolute: doc.absolute } : {}) };
+    const absolute = doc.absolute ?? path.resolve(env.root ?? process.cwd(), doc.path);
+    const input = { path: doc.path, text: doc.text, absolute };
     const options: AnalyzeOptions = { ...env.options, ...(env.root ? { cwd: env.root } : {}), files: env.files.recording(reads), parseCache: env.parseCache };
     const result = analyze([input], options).files.find((f) => f.path === doc.path);
-    if (doc.absolute) reads.delete(doc.absolute);
-    if (result?.status === 'parse-error' && result.error) return { ...base, parseError: result.error };
+    reads.delete(absolute);
+    if (result?.status === 'parse-error' && result.error) return { ...base, syntaxErrors: [{ message: result.error.message, offset: errorOffset(doc.text, result.error) }] };
+    // The parts left out of a text that does not parse (the CLI reports such a file and never edits it).
+    const syntaxErrors = env.parseCache.brokenRegions(absolute, doc.text).map((r) => ({ message: r.error.message, offset: r.error.offset, region: { start: r.start, end: r.end } }));
     const findings = result?.findings ?? [];
     applySeverities(findings, env.severities);
     const related = new Map<Finding, DiagnosticRelatedInformation[]>();
+    const subjects = new SubjectIndex(result?.model);
     for (const f of findings) {
       // The places the engine names (the callers of a helper), then where the finding's values come from.
       const named = (f.related ?? []).map((r) => ({ span: { file: r.file, start: r.start, end: r.end }, message: r.message }));
-      const infos = [...named, ...relatedSpans(f, result?.model)].flatMap((r) => {
+      const infos = [...named, ...relatedSpans(f, subjects)].flatMap((r) => {
         const location = locationOf(r.span, env);
         return location ? [{ location, message: r.message }] : [];
       });
       if (infos.length) related.set(f, infos);
     }
-    return { ...base, findings, related };
+    return { ...base, findings, related, syntaxErrors };
   } catch (e) {
     return { ...base, notAnalysed: `internal error: ${(e as Error).stack ?? String(e)}` };
   }
@@ -102,11 +116,11 @@ function locationOf(span: { file: string; start: number; end: number }, env: Ana
  * the disk's (version null). An analysis of the current versions reads exactly this text, so edits
  * and spans in it (`TextEdit.file`, related information) are offsets into it.
  */
-export function fileSource(enginePath: string, env: Pick<AnalysisEnvironment, 'root' | 'files'>): { uri: string; version: number | null; text: string } | undefined {
+export function fileSource(enginePath: string, env: Pick<AnalysisEnvironment, 'root' | 'files'>): { uri: string; absolute: string; version: number | null; text: string } | undefined {
   const absolute = path.resolve(env.root ?? process.cwd(), enginePath);
   const open = env.files.openDocument(absolute);
-  if (open) return { uri: open.uri, version: open.version, text: open.getText() };
+  if (open) return { uri: open.uri, absolute, version: open.version, text: open.getText() };
   const text = env.files.read(absolute);
   if (text === undefined || Buffer.byteLength(text) > DEFAULT_MAX_FILE_BYTES) return undefined;
-  return { uri: pathToFileURL(absolute).href, version: null, text };
+  return { uri: pathToFileURL(absolute).href, absolute, version: null, text };
 }

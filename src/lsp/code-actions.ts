@@ -7,7 +7,7 @@ import { isJsonPath } from '../parse';
 import { isDependencyManifest } from '../deps/manifests';
 import type { DocumentAnalysis } from './analysis';
 import { SOURCE, type DiagnosticData } from './diagnostics';
-import { fixAllEdits } from './fix-all';
+import { editsFile, fixAllEdits } from './fix-all';
 import { workspaceEdit, type EditTarget } from './workspace-edit';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.${SOURCE}`;
@@ -20,10 +20,16 @@ export interface CodeActionOptions {
   editTarget(enginePath: string): EditTarget | undefined;
 }
 
-/** `analysis` must be of the document's current version: the edits are offsets into its text. */
+/**
+ * `analysis` must be of the document's current version: the edits are offsets into its text. A
+ * document that does not parse gets quick fixes only for what was analysed (computed on its text
+ * without the broken parts, and never touching them), and no fix-all: like `fix`, which never edits
+ * a file that does not parse, a fix-on-save does not rewrite a half-written file.
+ */
 export function codeActions(params: CodeActionParams, doc: TextDocument, analysis: DocumentAnalysis, options: CodeActionOptions): CodeAction[] {
   const only = params.context?.only;
-  const targetOf = (p: string) => (p === analysis.path ? { doc, version: doc.version } : options.editTarget(p));
+  const broken = analysis.syntaxErrors.flatMap((e) => (e.region ? [e.region] : []));
+  const targetOf = (p: string) => (p === analysis.path ? { doc, version: doc.version, broken } : options.editTarget(p));
   const toEdit: ToWorkspaceEdit = (edits) => workspaceEdit(edits, analysis.path, targetOf, options.documentChanges);
   const actions: CodeAction[] = [];
   if (requested(CodeActionKind.QuickFix, only)) {
@@ -32,10 +38,10 @@ export function codeActions(params: CodeActionParams, doc: TextDocument, analysi
       const finding = findingOf(diagnostic, analysis, doc);
       if (!finding || done.has(finding)) continue;
       done.add(finding);
-      actions.push(...quickFixes(finding, diagnostic, doc, toEdit));
+      actions.push(...quickFixes(finding, diagnostic, doc, analysis.path, toEdit));
     }
   }
-  const all = requested(FIX_ALL_KIND, only) ? fixAllEdits(analysis.findings, analysis.path) : [];
+  const all = requested(FIX_ALL_KIND, only) && !analysis.syntaxErrors.length ? fixAllEdits(analysis.findings, analysis.path) : [];
   const allEdit = all.length ? toEdit(all) : undefined;
   if (allEdit) actions.push({ title: `Apply every ${SOURCE} rewrite in this file`, kind: FIX_ALL_KIND, edit: allEdit });
   return actions;
@@ -44,16 +50,16 @@ export function codeActions(params: CodeActionParams, doc: TextDocument, analysi
 type ToWorkspaceEdit = (edits: readonly TextEdit[]) => WorkspaceEdit | undefined;
 
 /** A quick fix whose edits cannot all be placed (another file is missing or changed) is left out. */
-function quickFixes(f: Finding, diagnostic: Diagnostic, doc: TextDocument, toEdit: ToWorkspaceEdit): CodeAction[] {
+function quickFixes(f: Finding, diagnostic: Diagnostic, doc: TextDocument, ownPath: string, toEdit: ToWorkspaceEdit): CodeAction[] {
   const actions: CodeAction[] = [];
   const offer = (title: string, edits: readonly TextEdit[], isPreferred = false) => {
     const edit = toEdit(edits);
     if (edit) actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], ...(isPreferred ? { isPreferred } : {}), edit });
   };
   const text = doc.getText();
-  if (f.fix.kind === 'rewrite' && f.fix.edits?.length) offer(`Fix: ${f.fix.description} (${f.ruleId})`, f.fix.edits, true);
+  if (f.fix.kind === 'rewrite' && f.fix.edits?.length) offer(`${fixTitle('Fix', f.fix.edits, ownPath)}: ${f.fix.description} (${f.ruleId})`, f.fix.edits, true);
   const optIn = optInOf(f);
-  if (optIn) offer(`Opt-in fix: ${optIn.description}`, optIn.edits);
+  if (optIn) offer(`${fixTitle('Opt-in fix', optIn.edits, ownPath)}: ${optIn.description}`, optIn.edits);
   // JSON and lock files hold no `//` comments: no marker and no ignore comment there.
   if (isJsonPath(f.file) || isDependencyManifest(f.file)) return actions;
   const annotation = annotationEdit(text, f.anchor, f.ruleId, f.fix.description);
@@ -76,6 +82,13 @@ function findingOf(diagnostic: Diagnostic, analysis: DocumentAnalysis, doc: Text
   const { start, end } = diagnostic.range ?? {};
   if (!start || !end) return undefined;
   return sameRule.find((f) => doc.offsetAt(start) === f.start && doc.offsetAt(end) === f.end);
+}
+
+/** A fix that edits other files says which: applying it changes a document the user may not have open. */
+function fixTitle(kind: string, edits: readonly TextEdit[], ownPath: string): string {
+  const others = [...new Set(edits.filter((e) => !editsFile(e, ownPath)).map((e) => e.file!))];
+  if (!others.length) return kind;
+  return `${kind} in ${edits.some((e) => editsFile(e, ownPath)) ? `this file and ${others.join(', ')}` : others.join(', ')}`;
 }
 
 /** An opt-in rewrite (e.g. an auto-ack consumer to manual ack), when the engine offers one. */

@@ -1,27 +1,28 @@
 // Publishes diagnostics: at once on open, debounced after changes, stale versions dropped.
 import type { Connection } from 'vscode-languageserver/node';
 import type { AnalysisStore } from './analysis-store';
+import { Debounce } from './debounce';
 import { toDiagnostics } from './diagnostics';
 import { fileSystemPathOf } from './document-path';
 import type { OpenDocumentSet } from './open-documents';
 
-export const DEBOUNCE_MS = 150;
-
 /**
- * Pushes diagnostics: right away on open, debounced after a change. A newer version replaces a
- * pending run, and a result for a version that is no longer current is dropped.
+ * Pushes diagnostics: right away on open, debounced after a change (by what checking the document
+ * costs, see debounce.ts). A newer version replaces a pending run, and a result for a version that
+ * is no longer current is dropped. With tracing on (`$/setTrace`), each run is traced with its wait
+ * and cost.
  */
 export class DiagnosticsRunner {
-  private readonly pending = new Map<string, { version: number; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<string, { version: number; timer: NodeJS.Timeout; delay: number }>();
   /** The last "not analysed" reason logged per document, so a large file does not log on every keystroke. */
   private readonly logged = new Map<string, string>();
+  private readonly debounce = new Debounce();
   private stopped = false;
 
   constructor(
     private readonly connection: Connection,
     private readonly documents: OpenDocumentSet,
     private readonly store: AnalysisStore,
-    private readonly debounceMs = DEBOUNCE_MS,
   ) {}
 
   /** An opened document's text may differ from the disk, which the documents importing it read until now. */
@@ -31,7 +32,7 @@ export class DiagnosticsRunner {
   }
 
   changed(uri: string): void {
-    this.schedule(uri, this.debounceMs);
+    this.schedule(uri, this.delayOf(uri));
     this.refreshDependents(fileSystemPathOf(uri), uri);
   }
 
@@ -40,6 +41,7 @@ export class DiagnosticsRunner {
     this.cancel(uri);
     this.store.forget(uri);
     this.logged.delete(uri);
+    this.debounce.forget(uri);
     if (!this.stopped) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.refreshDependents(fileSystemPathOf(uri), uri);
   }
@@ -65,7 +67,11 @@ export class DiagnosticsRunner {
     if (!absolute) return;
     const affected = this.store.dependentsOf(absolute, except);
     this.store.invalidate(affected);
-    for (const other of affected) this.schedule(other, this.debounceMs);
+    for (const other of affected) this.schedule(other, this.delayOf(other));
+  }
+
+  private delayOf(uri: string): number {
+    return this.debounce.delay(uri, this.documents.get(uri)?.getText().length ?? 0);
   }
 
   private schedule(uri: string, delay: number): void {
@@ -73,18 +79,18 @@ export class DiagnosticsRunner {
     if (this.stopped || !doc) return;
     const waiting = this.pending.get(uri);
     // TextDocuments reports an open as a change too: one run for that version is enough.
-    if (waiting && waiting.version === doc.version && delay >= this.debounceMs) return;
+    if (waiting && waiting.version === doc.version && delay >= waiting.delay) return;
     this.cancel(uri);
     const timer = setTimeout(() => {
       this.pending.delete(uri);
       try {
-        this.publish(uri, doc.version);
+        this.publish(uri, doc.version, delay);
       } catch (e) {
         // A document the client sent malformed (e.g. without text): report, do not crash.
         this.connection.console.error(`${uri}: cannot publish diagnostics: ${(e as Error).stack ?? String(e)}`);
       }
     }, delay);
-    this.pending.set(uri, { version: doc.version, timer });
+    this.pending.set(uri, { version: doc.version, timer, delay });
   }
 
   private cancel(uri: string): void {
@@ -93,13 +99,19 @@ export class DiagnosticsRunner {
     this.pending.delete(uri);
   }
 
-  private publish(uri: string, version: number): void {
+  private publish(uri: string, version: number, waited: number): void {
     const doc = this.documents.get(uri);
     // A newer version has its own run on the way.
     if (this.stopped || !doc || doc.version !== version) return;
+    const started = performance.now();
     const analysis = this.store.current(uri)!;
     this.logNotAnalysed(uri, analysis.notAnalysed);
-    void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: toDiagnostics(analysis, doc) });
+    const diagnostics = toDiagnostics(analysis, doc);
+    const cost = performance.now() - started;
+    // A check right after an open or a settings change parses and reads everything anew: not what an edit costs.
+    if (waited > 0) this.debounce.measured(uri, cost);
+    this.connection.tracer.log(`diagnostics ${uri} version ${version}: waited ${waited} ms, checked in ${cost.toFixed(1)} ms, ${diagnostics.length} diagnostics`);
+    void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics });
   }
 
   private logNotAnalysed(uri: string, reason: string | undefined): void {

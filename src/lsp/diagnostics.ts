@@ -2,7 +2,8 @@
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, FixKind, Severity } from '../model';
-import type { DocumentAnalysis } from './analysis';
+import { lastCodeBefore } from '../parse/recover';
+import type { DocumentAnalysis, ParseFailure } from './analysis';
 import { ruleDocsUrl } from './rule-docs';
 
 export const SOURCE = 'rabbitmq4-codemod';
@@ -22,8 +23,7 @@ export interface DiagnosticData {
 }
 
 export function toDiagnostics(analysis: DocumentAnalysis, doc: TextDocument): Diagnostic[] {
-  if (analysis.parseError) return [parseErrorDiagnostic(analysis.parseError, doc)];
-  return analysis.findings.map((f) => findingDiagnostic(f, analysis, doc));
+  return [...analysis.syntaxErrors.map((e) => parseErrorDiagnostic(e, doc)), ...analysis.findings.map((f) => findingDiagnostic(f, analysis, doc))];
 }
 
 function findingDiagnostic(f: Finding, analysis: DocumentAnalysis, doc: TextDocument): Diagnostic {
@@ -43,15 +43,32 @@ function findingDiagnostic(f: Finding, analysis: DocumentAnalysis, doc: TextDocu
   };
 }
 
-/** One hint at the parse error, so the user knows why the file shows no findings. */
-function parseErrorDiagnostic(error: NonNullable<DocumentAnalysis['parseError']>, doc: TextDocument): Diagnostic {
-  const line = Math.max(0, error.line - 1);
-  const start = doc.offsetAt({ line, character: Math.max(0, error.column - 1) });
-  const end = Math.min(start + 1, doc.offsetAt({ line: line + 1, character: 0 }));
+export const PARSE_ERROR_CODE = 'parse-error';
+
+/**
+ * A syntax error, on the character where the code is broken (the recovery places it: see
+ * parse/recover.ts); an error at the end of a line's code, or of the file, on the last character of
+ * code before it. The message says what is not checked meanwhile: the region left out (its lines),
+ * or the whole file.
+ */
+function parseErrorDiagnostic(error: ParseFailure, doc: TextDocument): Diagnostic {
+  const text = doc.getText();
+  const atLineEnd = /^[^\S\r\n\u2028\u2029]*(?:[\r\n\u2028\u2029]|$)/.test(text.slice(error.offset));
+  const start = atLineEnd ? Math.max(0, lastCodeBefore(text, error.offset) - 1) : error.offset;
+  const lineEnd = doc.offsetAt({ line: doc.positionAt(start).line + 1, character: 0 });
+  const end = Math.min(start + 1, text.length, Math.max(start, lineEnd - 1));
   return {
     range: { start: doc.positionAt(start), end: doc.positionAt(Math.max(start, end)) },
-    severity: DiagnosticSeverity.Information,
+    severity: DiagnosticSeverity.Error,
     source: SOURCE,
-    message: `${SOURCE}: cannot parse: ${error.message}`,
+    code: PARSE_ERROR_CODE,
+    message: `${error.message} (${notChecked(error.region, doc)} until it parses)`,
   };
+}
+
+function notChecked(region: ParseFailure['region'], doc: TextDocument): string {
+  if (!region) return 'the file is not checked';
+  const first = doc.positionAt(region.start).line + 1;
+  const last = doc.positionAt(Math.max(region.start, lastCodeBefore(doc.getText(), region.end) - 1)).line + 1;
+  return first === last ? `line ${first} is not checked` : `lines ${first}-${last} are not checked`;
 }

@@ -1,20 +1,83 @@
 // A parse cache for documents being edited: only the changed top-level statements are parsed again.
 import type * as t from '@babel/types';
 import { TextParseCache } from '../engine/parse-cache';
-import { parseSource, type ParseResult } from '../parse';
+import { oxcRefuses, parseSource, type ParseError, type ParseResult } from '../parse';
+import { blank, brokenAt, errorOffset, lineAndColumnOf, MAX_BROKEN_REGIONS, recoverWithoutTree, type BrokenRegion } from '../parse/recover';
+import { statementRegionsAround } from '../parse/statement-regions';
 
 /**
  * A parse cache for documents being edited: a new text re-parses only the top-level statements the
  * edit touched and reuses the rest of the previous tree (moved by the edit's length), so a keystroke
  * in a large file does not parse the whole file again. Whenever reuse cannot be shown to give the
  * tree a full parse gives (see `reparse`), the text is parsed from scratch.
+ *
+ * A text that does not parse (a half-typed line) gets a tree without the statements the edit broke
+ * (blanked, see parse/recover.ts): the innermost statements around the edit whose removal lets the
+ * rest parse, found in the previous tree; without one, chunks of the text. The result says which
+ * regions were left out, and why. A left-out region the next edits do not touch stays left out.
  */
 export class IncrementalParseCache extends TextParseCache {
   protected override parseChanged(absolute: string, text: string, previous: { text: string; result: ParseResult } | undefined, parse: () => ParseResult): ParseResult {
-    const ast = previous?.result.ok ? reparse(previous.text, previous.result.ast, text, absolute) : undefined;
+    const before = previous?.result.ok ? previous.result : undefined;
+    if (!previous || !before) {
+      const full = parse();
+      return full.ok ? full : recoverFromText(text, absolute, full, []);
+    }
+    const oldSource = previous.text;
+    const oldText = before.recovered?.text ?? oldSource;
+    const { prefix, suffix } = commonEnds(oldSource, text);
+    const delta = text.length - oldSource.length;
+    const oldChangeEnd = oldSource.length - suffix;
+    // Regions the edit does not touch stay left out (their text is the same); the others are parsed again.
+    const kept: BrokenRegion[] = [];
+    let { start: changeStart, end: changeEnd } = lineAlignedChange(oldSource, text, prefix, suffix);
+    for (const r of before.recovered?.regions ?? []) {
+      if (r.end < prefix) kept.push(r);
+      else if (r.start > oldChangeEnd) kept.push({ start: r.start + delta, end: r.end + delta, error: { ...r.error, offset: r.error.offset + delta } });
+      else {
+        changeStart = Math.min(changeStart, r.start);
+        changeEnd = Math.max(changeEnd, r.end);
+      }
+    }
+    const analysed = blank(text, kept);
     // The previous tree's nodes now belong to the new one (moved in place): the entry is replaced by the caller.
-    return ast ? { ok: true, ast } : parse();
+    const reparsed = reparseEdit(oldText, before.ast, analysed, absolute);
+    if (reparsed && 'ast' in reparsed) return withRegions(reparsed.ast, analysed, kept);
+    // A slice that does not parse before its end: the whole text does not either, if oxc agrees (its
+    // verdict comes first in a full parse, and it reads a few texts Babel refuses), and no tree is built.
+    const full: ParseResult = reparsed?.conclusive && oxcRefuses(analysed, absolute) ? { ok: false, error: reparsed.error } : kept.length ? parseSource(analysed, absolute) : parse();
+    if (full.ok) return withRegions(full.ast, analysed, kept);
+    if (kept.length >= MAX_BROKEN_REGIONS) return full;
+    const errorAt = errorOffset(analysed, full.error);
+    for (const r of statementRegionsAround(before.ast, changeStart, changeEnd)) {
+      const region = { start: r.start, end: r.end + delta };
+      const candidate = blank(analysed, [region]);
+      const recovered = reparse(oldText, before.ast, candidate, absolute);
+      if (!recovered) continue;
+      const error = { message: full.error.message, offset: brokenAt(analysed, region, errorAt, (t) => parseSource(t, absolute)) };
+      return withRegions(recovered, candidate, [...kept, { ...region, error }]);
+    }
+    return recoverFromText(analysed, absolute, full, kept);
   }
+
+  /** The regions the tree of this text leaves out (none when it parses, or when it is not the cached text). */
+  brokenRegions(absolute: string, text: string): readonly BrokenRegion[] {
+    const result = this.cached(absolute, text);
+    return result?.ok ? (result.recovered?.regions ?? []) : [];
+  }
+}
+
+/** Recovery without a previous tree (the text alone): `failed` is its full parse; `kept` are left out already. */
+function recoverFromText(text: string, absolute: string, failed: ParseResult & { ok: false }, kept: BrokenRegion[]): ParseResult {
+  const recovered = recoverWithoutTree(text, failed.error, (t) => parseSource(t, absolute));
+  if ('ast' in recovered && kept.length + recovered.regions.length <= MAX_BROKEN_REGIONS) return withRegions(recovered.ast, blank(text, recovered.regions), [...kept, ...recovered.regions]);
+  // Not analysed: the error is reported where the code is broken (not at the token a parser stopped on).
+  const { message, offset } = 'ast' in recovered ? recovered.regions[0].error : recovered.error;
+  return { ok: false, error: { message, ...lineAndColumnOf(text, offset) } };
+}
+
+function withRegions(ast: t.File, text: string, regions: BrokenRegion[]): ParseResult {
+  return regions.length ? { ok: true, ast, recovered: { text, regions: [...regions].sort((a, b) => a.start - b.start) } } : { ok: true, ast };
 }
 
 type Position = { line: number; column: number; index: number };
@@ -33,6 +96,17 @@ const sameStatement = (a: t.Statement | undefined, b: t.Statement | undefined, d
  * full parse fail; such a file is analysed as if it parsed until an edit needs a full parse.
  */
 export function reparse(oldText: string, old: t.File, text: string, absolute: string): t.File | undefined {
+  const reparsed = reparseEdit(oldText, old, text, absolute);
+  return reparsed && 'ast' in reparsed ? reparsed.ast : undefined;
+}
+
+/**
+ * `reparse`, saying why it gives no tree when the slice does not parse: its error is `conclusive`
+ * when it lies before the slice's end (the text before and the tokens up to it are the same in the
+ * whole text, so Babel's full parse fails there too) and the slice was read as the whole text is;
+ * at the end (an unclosed comment or template), the rest of the text might close it.
+ */
+export function reparseEdit(oldText: string, old: t.File, text: string, absolute: string): { ast: t.File } | { error: ParseError; conclusive: boolean } | undefined {
   const body = old.program.body;
   if (!body.length) return undefined;
   const { prefix, suffix } = commonEnds(oldText, text);
@@ -58,7 +132,12 @@ export function reparse(oldText: string, old: t.File, text: string, absolute: st
   const isModule = old.program.sourceType === 'module';
   // The slice alone, with the offsets, lines and columns it has in the whole text.
   const parsed = parseSource(text.slice(sliceStart, sliceEnd), absolute, { index: sliceStart, ...lineAndColumn(text, sliceStart), module: isModule });
-  if (!parsed.ok || parsed.ast.program.sourceType !== old.program.sourceType) return undefined;
+  if (!parsed.ok) {
+    // The slice was parsed as a module because the file was one: a full parse reads it so only if an import or export outside the slice says so.
+    const moduleOutside = [...body.slice(0, before ?? 0), ...(after === undefined ? [] : body.slice(after + 1))].some(isModuleDeclaration);
+    return { error: parsed.error, conclusive: errorOffset(text, parsed.error) < sliceEnd && (!isModule || moduleOutside) };
+  }
+  if (parsed.ast.program.sourceType !== old.program.sourceType) return undefined;
   if (sliceStart > 0 && parsed.ast.program.directives.length) return undefined;
   const fresh = parsed.ast.program.body.filter((s) => s.start! >= sliceStart);
   if (before !== undefined && !sameStatement(body[before], fresh[0], 0)) return undefined;
@@ -83,7 +162,25 @@ export function reparse(oldText: string, old: t.File, text: string, absolute: st
     end: text.length,
   };
   shiftEnd(file, text);
-  return file as t.File;
+  return { ast: file as t.File };
+}
+
+/**
+ * The edited range of the old text (end exclusive), for choosing what to leave out: a line inserted
+ * or deleted whole can also be read as starting inside the next one (a pasted `  await ch.x(` before
+ * `  await ch.y()` shares `  await ch.` with it), which would leave that next statement out too; such
+ * an insertion or deletion is moved back to the start of its line when it reads the same from there.
+ */
+function lineAlignedChange(oldText: string, text: string, prefix: number, suffix: number): { start: number; end: number } {
+  const oldEnd = oldText.length - suffix;
+  const newEnd = text.length - suffix;
+  const moved = oldEnd === prefix ? text.slice(prefix, newEnd) : newEnd === prefix ? oldText.slice(prefix, oldEnd) : '';
+  for (let k = 1; k <= moved.length && k <= prefix; k++) {
+    if (oldText[prefix - k] !== moved[moved.length - k]) break;
+    const before = oldText[prefix - k - 1];
+    if (before === undefined || before === '\n' || before === '\r') return { start: prefix - k, end: oldEnd - k };
+  }
+  return { start: prefix, end: oldEnd };
 }
 
 /** The lengths of the common prefix and suffix (not overlapping), compared a chunk at a time first. */

@@ -14,8 +14,8 @@ const MAX_RELATED = 5;
  * wrapper call leads to (`via`), the origins of the subject's resolved values, and the other spans it
  * depends on. A span inside one already listed (or holding one) is left out.
  */
-export function relatedSpans(finding: Finding, model: FileModel | undefined): RelatedSpan[] {
-  const subject = model && subjectOf(finding, model);
+export function relatedSpans(finding: Finding, subjects: SubjectIndex): RelatedSpan[] {
+  const subject = subjects.of(finding);
   if (!subject) return [];
   const out: RelatedSpan[] = [];
   const add = (span: Span | undefined, message: string) => {
@@ -53,9 +53,23 @@ export function relatedSpans(finding: Finding, model: FileModel | undefined): Re
   return out;
 }
 
-/** The subject a finding was reported on: the same statement, and a span that holds the finding's. */
-function subjectOf(f: Finding, model: FileModel): Subject | undefined {
-  const subjects: Subject[] = [...model.declarations, ...model.consumers, ...model.qos, ...model.publishes, ...model.opens];
-  const candidates = subjects.filter((s) => s.at.file === f.file && s.statementStart === f.anchor);
-  return candidates.find((s) => s.at.start === f.start && s.at.end === f.end) ?? candidates.find((s) => s.at.start <= f.start && f.end <= s.at.end);
+/** The subjects of a file's model by the statement they are in, built once for all its findings. */
+export class SubjectIndex {
+  private readonly byStatement = new Map<string, Subject[]>();
+
+  constructor(model: FileModel | undefined) {
+    const subjects: Subject[] = model ? [...model.declarations, ...model.consumers, ...model.qos, ...model.publishes, ...model.opens] : [];
+    for (const s of subjects) {
+      const key = `${s.at.file}:${s.statementStart}`;
+      const list = this.byStatement.get(key);
+      if (list) list.push(s);
+      else this.byStatement.set(key, [s]);
+    }
+  }
+
+  /** The subject a finding was reported on: the same statement, and a span that holds the finding's. */
+  of(f: Finding): Subject | undefined {
+    const candidates = this.byStatement.get(`${f.file}:${f.anchor}`) ?? [];
+    return candidates.find((s) => s.at.start === f.start && s.at.end === f.end) ?? candidates.find((s) => s.at.start <= f.start && f.end <= s.at.end);
+  }
 }

@@ -1,5 +1,5 @@
 // The language server: requests and notifications wired to the analysis.
-import { createConnection, DidChangeWatchedFilesNotification, FileChangeType, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, FileChangeType, MarkupKind, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { severityOverrides } from '../config/config';
 import { excludedBy } from '../discover';
 import { IncrementalParseCache } from './incremental-parse';
@@ -9,6 +9,7 @@ import { AnalysisStore } from './analysis-store';
 import { codeActions, CODE_ACTION_KINDS } from './code-actions';
 import { DiagnosticsRunner } from './diagnostics-runner';
 import { fileSystemPathOf } from './document-path';
+import { hoverAt } from './hover';
 import { OpenDocumentSet } from './open-documents';
 import { mayHoldConfig, readProjectConfig, sameConfig, type ProjectConfig } from './project-config';
 import { analyzeOptionsOf, DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings';
@@ -29,6 +30,7 @@ export function startServer(connection: Connection): Connection {
   let settings: Settings = DEFAULT_SETTINGS;
   let project: ProjectConfig = { config: {} };
   let documentChanges = false;
+  let hoverMarkdown = true;
   let watchByRegistration = false;
   let startupWarnings: string[] = [];
   const documents = new OpenDocumentSet();
@@ -70,6 +72,8 @@ export function startServer(connection: Connection): Connection {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     documentChanges = !!params.capabilities?.workspace?.workspaceEdit?.documentChanges;
+    const formats = params.capabilities?.textDocument?.hover?.contentFormat;
+    hoverMarkdown = !Array.isArray(formats) || formats.includes(MarkupKind.Markdown);
     watchByRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     documents.root = fileSystemPathOf(params.workspaceFolders?.[0]?.uri ?? params.rootUri);
     project = readProjectConfig(documents.root);
@@ -79,6 +83,7 @@ export function startServer(connection: Connection): Connection {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS },
+        hoverProvider: true,
       },
       serverInfo: { name: TOOL_NAME, version: TOOL_VERSION },
     };
@@ -120,12 +125,26 @@ export function startServer(connection: Connection): Connection {
     if (absolute) files.changedOnDisk(absolute);
   });
 
-  connection.onCodeAction((params) => {
-    const uri = params?.textDocument?.uri;
+  /** An open document and the analysis of its current version, for a request about it. */
+  const analysed = (uri: string | undefined) => {
     const doc = uri === undefined ? undefined : documents.get(uri);
     const analysis = uri === undefined ? undefined : store.current(uri);
+    return doc && analysis ? { doc, analysis } : undefined;
+  };
+
+  connection.onCodeAction((params) => {
+    const { doc, analysis } = analysed(params?.textDocument?.uri) ?? {};
     if (!doc || !analysis) return [];
-    return codeActions(params, doc, analysis, { documentChanges, editTarget: (p) => editTargetOf(fileSource(p, env)) });
+    const editTarget = (p: string) => {
+      const source = fileSource(p, env);
+      return source && editTargetOf(source, parseCache.brokenRegions(source.absolute, source.text));
+    };
+    return codeActions(params, doc, analysis, { documentChanges, editTarget });
+  });
+
+  connection.onHover((params) => {
+    const { doc, analysis } = analysed(params?.textDocument?.uri) ?? {};
+    return doc && analysis && params.position ? hoverAt(analysis, doc, params.position, hoverMarkdown) : null;
   });
 
   // A debounced run must not fire between shutdown and exit.

@@ -65,6 +65,8 @@ function childrenByFields(node: Node): Node[] {
  * were parsed again. A tree the parse cache replaced is never analysed again.
  */
 const SUBTREE_NODES = new WeakMap<Node, Node[]>();
+/** The same for the roots below a statement that `nodesUnder` was asked about. */
+const NESTED_NODES = new WeakMap<Node, Node[]>();
 /**
  * A node's parent, and the top-level statement it is in (a file answers only for nodes of its own
  * statements), kept on the node itself: a WeakMap entry per node made whole-file scans ~35% slower.
@@ -152,9 +154,13 @@ export class ParsedFile {
     return undefined;
   }
 
-  /** A node and every node below it, in pre-order: what a scan of `nodes` by offsets finds, without the scan. */
+  /**
+   * A node and every node below it, in pre-order: what a scan of `nodes` by offsets finds, without the
+   * scan. Kept per root (a handler's function is walked by several checks, and by every analysis of
+   * an unchanged statement): a subtree's shape never changes, the incremental parser only moves it.
+   */
   nodesUnder(root: Node): Node[] {
-    const kept = SUBTREE_NODES.get(root);
+    const kept = SUBTREE_NODES.get(root) ?? NESTED_NODES.get(root);
     if (kept) return kept;
     const out: Node[] = [];
     const stack: Node[] = [root];
@@ -164,6 +170,7 @@ export class ParsedFile {
       const kids = childrenOf(node);
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
     }
+    NESTED_NODES.set(root, out);
     return out;
   }
 
@@ -224,6 +231,22 @@ export class ParsedFile {
       }
     }
     return this.assignmentIndex.get(cls)?.get(name) ?? [];
+  }
+
+  private objectAssignmentIndex?: Map<string, t.AssignmentExpression[]>;
+
+  /** `name.key = value` and `name[key] = value` assignments anywhere in the file, by the object's name. */
+  assignmentsToMembersOf(name: string): t.AssignmentExpression[] {
+    if (!this.objectAssignmentIndex) {
+      this.objectAssignmentIndex = new Map();
+      for (const node of this.nodes) {
+        if (node.type !== 'AssignmentExpression' || node.left.type !== 'MemberExpression' || node.left.object.type !== 'Identifier') continue;
+        const list = this.objectAssignmentIndex.get(node.left.object.name) ?? [];
+        list.push(node);
+        this.objectAssignmentIndex.set(node.left.object.name, list);
+      }
+    }
+    return this.objectAssignmentIndex.get(name) ?? [];
   }
 
   private memberAssignmentIndex?: Map<string, t.AssignmentExpression[]>;

@@ -3,7 +3,8 @@ import type { ParserPlugin } from '@babel/parser';
 import type { File } from '@babel/types';
 import { babelParser } from './babel-parser';
 import { parseJson } from './json';
-import { oxcParser, parseWithOxc, type OxcLang } from './oxc';
+import { oxcParser, oxcResult, parseWithOxc, type OxcLang } from './oxc';
+import type { Recovery } from './recover';
 
 export type Dialect = 'ts' | 'tsx' | 'js';
 
@@ -45,7 +46,8 @@ export interface ParseError {
   column: number;
 }
 
-export type ParseResult = { ok: true; ast: File } | { ok: false; error: ParseError };
+/** `recovered`: the text does not parse, and the tree leaves out the regions that do not (see recover.ts). */
+export type ParseResult = { ok: true; ast: File; recovered?: Recovery } | { ok: false; error: ParseError };
 
 /**
  * JSON files are read only as client configuration (a rascal topology: an object with "vhosts"
@@ -113,6 +115,15 @@ export function parseSourceWithOxc(text: string, path: string, at?: SliceStart):
     if (e instanceof RangeError) return undefined;
     throw e;
   }
+}
+
+/**
+ * oxc's verdict alone, without building a tree: true when oxc refuses the text (parseSource would
+ * then ask Babel), or when it cannot be used here (Babel is the parser). About 1 ms for a broken file.
+ */
+export function oxcRefuses(text: string, path: string): boolean {
+  const oxc = chosenParser() === 'oxc' ? oxcParser() : undefined;
+  return !oxc || oxcResult(oxc, text, oxcLangOf(path), sourceTypeOf(path, undefined)).errors.length > 0;
 }
 
 export function parseSourceWithBabel(text: string, path: string, at?: SliceStart): ParseResult {

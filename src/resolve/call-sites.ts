@@ -55,6 +55,8 @@ function isExportsObject(node: Node): boolean {
 /** Calls of `fn` in its own file and in the files that import it (for a constructor: `new` of its class). */
 export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: string, project: Project, candidates: string[]): CallSite[] {
   if (fn.type === 'ClassMethod' && fn.kind === 'constructor') return constructions(fn, home, homeAbsolute, project, candidates);
+  const proto = prototypeMethodOf(home, fn);
+  if (proto) return prototypeCalls(proto, home, homeAbsolute, project, candidates);
   const named = nameOf(home, fn);
   if (!named) return [];
   const out: CallSite[] = [];
@@ -109,6 +111,34 @@ function defaultImportNames(ctx: FileContext): string[] {
   return out;
 }
 
+/** `F.prototype.name = function (...) {...}`: the method's name and the expression naming its constructor. */
+function prototypeMethodOf(ctx: FileContext, fn: t.Function): { name: string; owner: Node } | undefined {
+  const parent = ctx.file.parentOf(fn);
+  if (parent?.type !== 'AssignmentExpression' || parent.right !== fn || parent.left.type !== 'MemberExpression') return undefined;
+  const proto = unwrap(parent.left.object as Node);
+  const name = memberName(parent.left);
+  return name && proto.type === 'MemberExpression' && memberName(proto) === 'prototype' ? { name, owner: proto.object as Node } : undefined;
+}
+
+/** Calls of a prototype method on instances of its constructor, in its file and in the files that may import it. */
+function prototypeCalls(proto: { name: string; owner: Node }, home: FileContext, homeAbsolute: string, project: Project, candidates: string[]): CallSite[] {
+  const owner = project.objects.trace(proto.owner, home);
+  if (owner?.t !== 'function') return [];
+  const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
+  const out: CallSite[] = [];
+  for (const absolute of [homeAbsolute, ...candidates.filter((c) => c !== homeAbsolute)]) {
+    const text = project.host.read(absolute);
+    if (!text || !text.includes(proto.name) || (absolute !== homeAbsolute && !text.includes(stem))) continue;
+    const ctx = absolute === homeAbsolute ? home : project.context(absolute);
+    if (!ctx) continue;
+    for (const call of [...ctx.file.callsNamed(`.${proto.name}`), ...ctx.file.callsNamed(`this.${proto.name}`)]) {
+      const v = project.objects.trace((unwrap(call.callee as Node) as t.MemberExpression).object as Node, ctx);
+      if (v?.t === 'instance' && v.cls === owner.fn) out.push({ call, ctx, absolute });
+    }
+  }
+  return out;
+}
+
 function sameClass(ctx: FileContext, node: Node, fn: t.Function): boolean {
   return ctx.file.enclosingClass(node) === ctx.file.enclosingClass(fn);
 }
@@ -150,7 +180,8 @@ function instanceCalls(cls: t.ClassDeclaration, method: string, home: FileContex
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    if (!text || !text.includes(className) || !text.includes(method) || !text.includes(stem)) continue;
+    // The class's name, or only its module's (an instance the module exports: `module.exports = new C()`).
+    if (!text || !text.includes(method) || !text.includes(stem)) continue;
     const ctx = project.context(absolute);
     if (ctx) files.push([ctx, absolute]);
   }

@@ -15,6 +15,8 @@ export interface Binding {
   init?: t.Expression;
   /** For destructuring: the property path from init to this name. */
   path: string[];
+  /** For destructuring: the default the pattern gives this name when the property is absent (`{ durable = false }`). */
+  patternDefault?: t.Expression;
   /** The function whose parameter this is, and the parameter's position. */
   fn?: t.Function;
   paramIndex?: number;
@@ -284,8 +286,8 @@ function addPattern(pattern: Node, base: BindingBase, map: Map<string, Binding>)
       map.set(pattern.name, { ...base, name: pattern.name, id: pattern });
       return;
     case 'AssignmentPattern':
-      // A default inside a destructuring pattern: the value is unknown when the property is absent.
-      addPattern(pattern.left, base, map);
+      // A default inside a destructuring pattern: it applies when the property is absent (undefined).
+      addPattern(pattern.left, base.path.length ? { ...base, patternDefault: pattern.right } : base, map);
       return;
     case 'ObjectPattern':
       for (const prop of pattern.properties) {

@@ -2,7 +2,8 @@
 import type * as t from '@babel/types';
 import { isFunction, memberName, propertyKeyName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { Span } from '../model';
-import { Scopes } from './scope';
+import { Scopes, type Binding } from './scope';
+import { returnedExpression } from './functions';
 import type { Project } from './project';
 
 /** One call of a function: its arguments, resolved in the caller (for a method call on `new C(...)`, also C's constructor arguments). */
@@ -30,7 +31,7 @@ export type Value =
   | { kind: 'class'; node: t.ClassDeclaration }
   /** A module namespace (`import * as m`, `require('./m')`): its members are its exports. */
   | { kind: 'module'; absolute: string }
-  | { kind: 'unknown'; reason: string; origin?: Span; param?: ParamRef; notExported?: boolean };
+  | { kind: 'unknown'; reason: string; origin?: Span; param?: ParamRef; notExported?: boolean; /** Certainly a string (a for-in key): it has no properties but String's. */ string?: true };
 
 export interface PropertyValue {
   key: string;
@@ -52,11 +53,17 @@ export interface ObjectValue {
   props: Map<string, PropertyValue>;
   /** Why some keys may be missing from props (an unresolved spread or computed key). */
   open?: string;
+  /** The parameter an unresolved spread comes from (`{ noAck: false, ...options }`): each call site decides it. */
+  openParam?: ParamRef;
+  /** Properties whose key is computed at run time (`[name]: {...}`), keyed by the key's source text in brackets. */
+  computed?: PropertyValue[];
   /** Every object literal consulted to build this value (itself and spread sources). */
   reads: Span[];
 }
 
 const MAX_DEPTH = 24;
+/** What a string value has as properties (its length and String's methods). */
+const STRING_MEMBERS = new Set(Object.getOwnPropertyNames(String.prototype));
 
 export function describe(file: ParsedFile, node: Node, max = 48): string {
   const text = file.source(node).replace(/\s+/g, ' ');
@@ -131,6 +138,7 @@ export class ValueResolver {
     if (value.kind === 'array' && /^\d+$/.test(key)) {
       return value.items[Number(key)] ?? { kind: 'literal', value: undefined, editable: false };
     }
+    if (value.kind === 'unknown' && value.string && !STRING_MEMBERS.has(key)) return { kind: 'literal', value: undefined, editable: false };
     if (value.kind === 'unknown') return value;
     return { kind: 'unknown', reason: `\`${describe(this.file, at)}\` has no property ${key}`, origin: this.file.span(at) };
   }
@@ -168,6 +176,10 @@ export class ValueResolver {
       case 'LogicalExpression':
         return this.logical(node, depth);
       case 'ConditionalExpression': {
+        // A test the code settles (a parameter a caller sets, a constant) picks its branch.
+        const test = this.resolve(node.test, depth);
+        if (test.kind === 'literal') return this.resolve(test.value ? node.consequent : node.alternate, depth);
+        if (test.kind === 'object' || test.kind === 'array' || test.kind === 'function') return this.resolve(node.consequent, depth);
         const a = this.resolve(node.consequent, depth);
         const b = this.resolve(node.alternate, depth);
         if (a.kind === 'literal' && b.kind === 'literal' && a.value === b.value) return { ...a, editable: false };
@@ -209,8 +221,9 @@ export class ValueResolver {
         if (binding.kind !== 'const' && this.scopes.isReassigned(node.name)) {
           return { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
         }
+        if (!binding.init && this.isForInKey(binding)) return { kind: 'unknown', reason: `\`${node.name}\` is a key of the object a for-in loop walks`, origin: this.file.span(binding.id), string: true };
         if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
-        return this.resolvePath(binding.init, binding.path, depth);
+        return this.changedLater(binding, this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth));
       case 'param': {
         const site = this.callSite;
         const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
@@ -219,14 +232,14 @@ export class ValueResolver {
           // A missing or undefined argument takes the parameter's default value.
           const given = arg ? site.caller.resolve(arg, depth) : undefined;
           const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? { kind: 'literal', value: undefined, editable: false }) : given;
-          return binding.path.length ? binding.path.reduce((v, k) => this.member(v, k, node), value) : value;
+          return binding.path.length ? this.withPatternDefault(binding, binding.path.reduce((v, k) => this.member(v, k, node), value), depth) : value;
         }
         const fnName = functionName(binding.fn);
         return {
           kind: 'unknown',
           reason: `\`${node.name}\` is a parameter of ${fnName}: its value depends on each caller`,
           origin: this.file.span(binding.id),
-          param: binding.fn && binding.paramIndex !== undefined && binding.path.length === 0 ? { fn: binding.fn, index: binding.paramIndex, name: node.name } : undefined,
+          param: binding.fn && binding.paramIndex !== undefined ? { fn: binding.fn, index: binding.paramIndex, name: node.name } : undefined,
         };
       }
       case 'import': {
@@ -246,6 +259,40 @@ export class ValueResolver {
       default:
         return { kind: 'unknown', reason: `\`${node.name}\` is a ${binding.kind}`, origin: span };
     }
+  }
+
+  /**
+   * An object the code changes after making it (`opts.durable = false`, `opts[key] = v`): each changed
+   * property is unknown, with where it is set (a rewrite must not edit the literal the code overrides).
+   */
+  private changedLater(binding: Binding, value: Value): Value {
+    if (value.kind !== 'object' || binding.path.length) return value;
+    const changes = this.file.assignmentsToMembersOf(binding.name).filter((a) => this.scopes.lookup(binding.name, (a.left as t.MemberExpression).object as Node) === binding);
+    if (!changes.length) return value;
+    const object: ObjectValue = { ...value.object, props: new Map(value.object.props) };
+    for (const a of changes) {
+      const left = a.left as t.MemberExpression;
+      const key = memberName(left);
+      const at = `\`${describe(this.file, a)}\` at ${this.file.path}:${this.file.lines.position(a.start ?? 0).line}`;
+      const prop = key === undefined ? undefined : object.props.get(key);
+      if (key === undefined || !prop) object.open = `is changed after it is made (${at})`;
+      if (prop && key !== undefined) object.props.set(key, { ...prop, value: () => ({ kind: 'unknown', reason: `is set again by ${at}`, origin: this.file.span(a) }) });
+    }
+    return { kind: 'object', object };
+  }
+
+  /** `for (const key in object)`: the loop's variable, a string key. */
+  private isForInKey(binding: Binding): boolean {
+    if (binding.path.length || binding.declaration.type !== 'VariableDeclarator') return false;
+    const declaration = this.file.parentOf(binding.declaration);
+    const loop = declaration && this.file.parentOf(declaration);
+    return loop?.type === 'ForInStatement' && loop.left === declaration;
+  }
+
+  /** A destructured name's pattern default (`{ durable = false } = opts`), taken when the property is absent. */
+  private withPatternDefault(binding: Binding, value: Value, depth: number): Value {
+    if (!binding.patternDefault || value.kind !== 'literal' || value.value !== undefined) return value;
+    return this.resolve(binding.patternDefault, depth);
   }
 
   private enumValue(decl: t.TSEnumDeclaration, depth: number): Value {
@@ -276,7 +323,8 @@ export class ValueResolver {
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
     if (name === undefined) return { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
     const object = this.resolve(node.object, depth);
-    if (object.kind === 'unknown') return { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node) };
+    if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
+    if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
   }
 
@@ -307,6 +355,9 @@ export class ValueResolver {
       );
       if (assigned) return this.resolve(assigned.right, depth);
     }
+    // Set once, in another method (`init()`, `setConfig()`): that value, as the code reads it after the call.
+    const elsewhere = this.file.thisAssignments(cls, name);
+    if (elsewhere.length === 1) return this.resolve(elsewhere[0].right, depth);
     return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
   }
 
@@ -322,10 +373,12 @@ export class ValueResolver {
         const spread = this.resolve(prop.argument, depth);
         if (spread.kind === 'object') {
           for (const [k, v] of spread.object.props) result.props.set(k, v);
+          if (spread.object.computed) (result.computed ??= []).push(...spread.object.computed);
           result.reads.push(...spread.object.reads);
           if (spread.object.open) result.open = spread.object.open;
         } else if (spread.kind === 'unknown') {
           result.open = `spreads \`${describe(this.file, prop.argument)}\`, which ${spread.reason.replace(/^`[^`]*` /, '')}`;
+          result.openParam = spread.param;
           // Keys spread from an unknown object may override everything before it.
           result.props.clear();
         }
@@ -335,6 +388,9 @@ export class ValueResolver {
       if (key === undefined && prop.computed) key = this.computedKey(prop.key as Node, depth);
       if (key === undefined) {
         result.open = `has a computed key \`${describe(this.file, prop.key as Node)}\``;
+        const text = `[${this.file.source(prop.key as Node)}]`;
+        const valueNode = prop.type === 'ObjectProperty' ? (prop.value as Node) : prop;
+        (result.computed ??= []).push({ key: text, file: this.file, node: prop, holder: node, value: () => (prop.type === 'ObjectMethod' ? { kind: 'function', node: prop } : this.resolve(valueNode, depth)) });
         continue;
       }
       const valueNode = prop.type === 'ObjectProperty' ? (prop.value as Node) : prop;
@@ -413,8 +469,59 @@ export class ValueResolver {
         return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
       }
     }
-    return { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
+    return this.evaluateCall(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
   }
+
+  /**
+   * A call of a function the project defines (a local or imported function, a method of the enclosing
+   * class, a method of an object literal): the one expression it returns, read with this call's arguments.
+   */
+  private evaluateCall(node: t.CallExpression, depth: number): Value | undefined {
+    const target = this.calledFunction(node.callee as Node, depth);
+    if (!target) return undefined;
+    const returned = returnedExpression(target.resolver.file, target.fn);
+    if (!returned) return undefined;
+    const args = node.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : (a as Node)));
+    return target.resolver.withCallSite({ fn: target.fn, args, caller: this }).resolve(returned, depth);
+  }
+
+  private calledFunction(callee: Node, depth: number): { fn: t.Function; resolver: ValueResolver } | undefined {
+    const c = unwrap(callee);
+    if (c.type === 'MemberExpression' && c.object.type === 'ThisExpression') {
+      const name = memberName(c);
+      const cls = this.file.enclosingClass(c);
+      const method = cls?.body.body.find((m): m is t.ClassMethod => m.type === 'ClassMethod' && m.kind === 'method' && !m.static && propertyKeyName(m) === name);
+      return method ? { fn: method, resolver: this } : undefined;
+    }
+    if (c.type !== 'Identifier' && c.type !== 'MemberExpression') return undefined;
+    const v = this.resolve(c, depth);
+    if (v.kind !== 'function') return undefined;
+    const resolver = this.homeOf(v.node);
+    return resolver ? { fn: v.node, resolver } : undefined;
+  }
+
+  /**
+   * `svc.method` where `svc` is an instance of one of the project's classes the object tracker follows
+   * (`app.get(RmqService)`, an injected `private readonly rmq: RmqService`, `new C()`): that method.
+   */
+  private instanceMethod(object: Node, name: string): Value | undefined {
+    const tracker = this.project?.objects;
+    const v = tracker?.trace(object, { file: this.file, resolver: this, shared: new Map() });
+    if (v?.t !== 'instance') return undefined;
+    const method = tracker!.memberOf(v, name, v.ctx, object);
+    return method?.t === 'function' ? { kind: 'function', node: method.fn } : undefined;
+  }
+
+  /** The resolver of the file a function is written in: this one, or a module's the project has loaded. */
+  private homeOf(fn: t.Function): ValueResolver | undefined {
+    if (this.file.parentOf(fn) !== undefined) return this;
+    return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
+  }
+}
+
+/** Every property of an object value: those with a known key, then those whose key is computed at run time. */
+export function entriesOf(object: ObjectValue): PropertyValue[] {
+  return object.computed ? [...object.props.values(), ...object.computed] : [...object.props.values()];
 }
 
 export function functionName(fn: t.Function | undefined): string {

@@ -28,6 +28,7 @@ export const autoAckConsumer: ConsumerRule = {
         advice: "consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming",
         intents: [{ kind: 'manual-ack', prefetch: 10 }],
         unsafeIntents: true,
+        valueAt: c.ack.kind === 'known' ? c.ack.origin : undefined,
       },
     ];
   },

@@ -26,6 +26,11 @@ export interface Violation {
   brokerError?: string;
   /** The part of the declaration to highlight (defaults to the whole call). */
   focus?: Span;
+  /**
+   * Where the value the finding is about is written, when it is not highlighted (`focus`): the engine
+   * reports the finding where its fix goes, e.g. at a caller that passes `noAck: true` to a helper.
+   */
+  valueAt?: Span;
   /** A safe rewrite, said in RabbitMQ terms. */
   intents?: FixIntent[];
   /** What a human should do, when there is no safe rewrite (or besides it, if the rewrite is refused). */

@@ -92,12 +92,13 @@ describe('@nestjs/microservices RMQ transport, end to end', () => {
       // Both set in the billing() factory, reported at the registerAsync entry that uses it.
       ['global-qos', 'warning', 'src/app.module.ts', 32, null, 'rewrite'],
       ['queue-argument-not-supported', 'error', 'src/app.module.ts', 32, 'billing', 'rewrite'],
-      ['auto-ack-consumer', 'warning', 'src/main.ts', 6, 'cats_queue', 'annotate'],
+      // At the RMQ options, where noAck: false and prefetchCount go.
+      ['auto-ack-consumer', 'warning', 'src/main.ts', 8, 'cats_queue', 'annotate'],
       ['transient-nonexclusive-queue', 'error', 'src/main.ts', 12, 'cats_queue', 'rewrite'],
     ]);
     expect(findings.every((f) => f.client === '@nestjs/microservices')).toBe(true);
     expect(consumers).toEqual([
-      { file: 'src/main.ts', line: 6, client: '@nestjs/microservices', queue: 'cats_queue', ack: 'auto', prefetch: 0, verdict: 'unsafe', reasons: ['automatic ack: messages lost on a crash'] },
+      { file: 'src/main.ts', line: 8, client: '@nestjs/microservices', queue: 'cats_queue', ack: 'auto', prefetch: 0, verdict: 'unsafe', reasons: ['automatic ack: messages lost on a crash'] },
     ]);
   });
 

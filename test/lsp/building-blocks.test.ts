@@ -20,10 +20,10 @@ function finding(fix: object, start = TEXT.indexOf('noAck'), end = start + 'noAc
 const OTHER = TextDocument.create('file:///w/shared.ts', 'typescript', 3, `export const OPTIONS = { noAck: true };\n`);
 const editTarget = (p: string) => (p === 'shared.ts' ? { doc: OTHER, version: 3 } : undefined);
 
-function quickFixTitles(f: Finding) {
-  const analysis: DocumentAnalysis = { uri: doc.uri, path: 'consumer.ts', version: 7, findings: [f], related: new Map(), reads: new Set() };
+function quickFixTitles(f: Finding, syntaxErrors: DocumentAnalysis['syntaxErrors'] = [], only = ['quickfix']) {
+  const analysis: DocumentAnalysis = { uri: doc.uri, path: 'consumer.ts', version: 7, findings: [f], related: new Map(), reads: new Set(), syntaxErrors };
   const range = { start: doc.positionAt(f.start), end: doc.positionAt(f.end) };
-  return codeActions({ textDocument: { uri: doc.uri }, range, context: { diagnostics: [{ range, message: 'm', code: f.ruleId }], only: ['quickfix'] } }, doc, analysis, { documentChanges: true, editTarget });
+  return codeActions({ textDocument: { uri: doc.uri }, range, context: { diagnostics: [{ range, message: 'm', code: f.ruleId }], only } }, doc, analysis, { documentChanges: true, editTarget });
 }
 
 describe('lsp code actions for opt-in rewrites', () => {
@@ -49,7 +49,7 @@ describe('lsp code actions for edits in other files', () => {
     const inShared = { start: 33, end: 37, text: 'false', file: 'shared.ts' };
     const own = { start: TEXT.indexOf('true'), end: TEXT.indexOf('true') + 4, text: 'false', file: 'consumer.ts' };
     const [fix] = quickFixTitles(finding({ kind: 'rewrite', description: 'noAck: false', edits: [own, inShared] }));
-    expect(fix.title).toBe('Fix: noAck: false (auto-ack-consumer)');
+    expect(fix.title).toBe('Fix in this file and shared.ts: noAck: false (auto-ack-consumer)');
     expect(fix.edit?.documentChanges).toEqual([
       { textDocument: { uri: doc.uri, version: 7 }, edits: [{ range: { start: doc.positionAt(own.start), end: doc.positionAt(own.end) }, newText: 'false' }] },
       { textDocument: { uri: OTHER.uri, version: 3 }, edits: [{ range: { start: { line: 0, character: 33 }, end: { line: 0, character: 37 } }, newText: 'false' }] },
@@ -59,6 +59,24 @@ describe('lsp code actions for edits in other files', () => {
   it('leaves out a fix whose other file cannot be found, and keeps the rest', () => {
     const titles = quickFixTitles(finding({ kind: 'rewrite', description: 'd', edits: [{ start: 0, end: 1, text: 'x', file: 'missing.ts' }] })).map((a) => a.title);
     expect(titles).toEqual(['Annotate for review (auto-ack-consumer)', 'Suppress auto-ack-consumer here']);
+  });
+});
+
+describe('lsp code actions in a document that does not parse', () => {
+  const edit: TextEdit = { start: TEXT.indexOf('true'), end: TEXT.indexOf('true') + 4, text: 'false' };
+  const rewrite = finding({ kind: 'rewrite', description: 'noAck: false', edits: [edit] });
+  const brokenAt = (start: number, end: number) => [{ message: 'Unexpected token', offset: start, region: { start, end } }];
+
+  it('leaves out a fix whose edit touches the part that does not parse (its text is not what the fix was computed on)', () => {
+    const titles = quickFixTitles(rewrite, brokenAt(edit.end, edit.end + 3)).map((a) => a.title);
+    expect(titles).toEqual(['Annotate for review (auto-ack-consumer)', 'Suppress auto-ack-consumer here']);
+  });
+
+  it('offers the fixes away from it, and never fix-all', () => {
+    const elsewhere = brokenAt(TEXT.length - 2, TEXT.length - 1);
+    expect(quickFixTitles(rewrite, elsewhere).map((a) => a.title)).toEqual(['Fix: noAck: false (auto-ack-consumer)', 'Annotate for review (auto-ack-consumer)', 'Suppress auto-ack-consumer here']);
+    expect(quickFixTitles(rewrite, elsewhere, ['source.fixAll'])).toEqual([]);
+    expect(quickFixTitles(rewrite, [], ['source.fixAll']).map((a) => a.kind)).toEqual(['source.fixAll.rabbitmq4-codemod']);
   });
 });
 
@@ -82,14 +100,12 @@ describe('fixAllEdits', () => {
     ]);
   });
 
-  it('compares edits within one file only: an edit without file belongs to the analysed one', () => {
+  it("takes the file's own rewrites only: an edit without file belongs to it, a rewrite that edits another file is left out whole", () => {
     const here = rewrite([{ start: 10, end: 15, text: 'a' }]);
     const sameFileNamed = rewrite([{ start: 10, end: 15, text: 'a', file: 'a.ts' }]);
-    const elsewhere = rewrite([{ start: 12, end: 14, text: 'b', file: 'b.ts' }]);
-    expect(fixAllEdits([here, sameFileNamed, elsewhere], 'a.ts')).toEqual([
-      { start: 10, end: 15, text: 'a' },
-      { start: 12, end: 14, text: 'b', file: 'b.ts' },
-    ]);
+    const elsewhere = rewrite([{ start: 20, end: 24, text: 'b', file: 'b.ts' }]);
+    const both = rewrite([{ start: 30, end: 31, text: 'c', file: 'a.ts' }, { start: 40, end: 41, text: 'd', file: 'b.ts' }]);
+    expect(fixAllEdits([here, sameFileNamed, elsewhere, both], 'a.ts')).toEqual([{ start: 10, end: 15, text: 'a' }]);
   });
 });
 

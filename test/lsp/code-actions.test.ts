@@ -162,6 +162,39 @@ describe('lsp code actions for a value imported from another file', () => {
   });
 });
 
+describe('lsp fix-all in a document whose finding has its value in another module', () => {
+  const OPTS = "export const QUEUE_OPTIONS = { durable: false, arguments: { 'x-queue-type': 'classic' } };\n";
+  const OTHER = `import amqp from 'amqplib';
+import { QUEUE_OPTIONS } from './opts';
+
+export async function start(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.assertQueue('jobs', QUEUE_OPTIONS);
+  await ch.assertQueue('audit', { durable: false });
+}
+`;
+
+  it('edits only the document it was asked for; the rewrite in the other module stays a quick fix named after it', async () => {
+    const dir = project({ 'src/opts.ts': OPTS, 'src/other.ts': OTHER });
+    session.dispose();
+    session = await LspSession.start({ root: dir });
+    const other = pathToFileURL(path.join(dir, 'src/other.ts')).href;
+    const opts = pathToFileURL(path.join(dir, 'src/opts.ts')).href;
+    await session.open(opts, OPTS);
+    await session.open(other, OTHER);
+    const { diagnostics } = await session.diagnostics(other, 1);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([[RULE, 5], [RULE, 6]]);
+
+    const [fixAll] = await session.codeActions(other, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [], ['source.fixAll']);
+    expect(fixAll.edit!.documentChanges!.map((c) => ('textDocument' in c ? c.textDocument.uri : undefined))).toEqual([other]);
+    expect(session.textWith(other, session.editsFor(other, fixAll.edit!))).toBe(OTHER.replace("{ durable: false }", '{ durable: true }'));
+
+    const crossFile = (await session.codeActions(other, diagnostics[0].range, [diagnostics[0]], ['quickfix'])).find((a) => a.isPreferred);
+    expect(crossFile?.title).toBe(`Fix in src/opts.ts: set durable: true (${RULE})`);
+    expect(session.textWith(opts, session.editsFor(opts, crossFile!.edit!))).toBe(OPTS.replace('durable: false', 'durable: true'));
+  });
+});
+
 describe('lsp code actions for a client without documentChanges', () => {
   it('sends the edit as plain changes', async () => {
     session.dispose();

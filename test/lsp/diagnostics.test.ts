@@ -15,10 +15,11 @@ afterEach(() => session.dispose());
 const uri = fileUri('worker.ts');
 
 describe('lsp diagnostics', () => {
-  it('advertises incremental sync and the code action kinds', () => {
+  it('advertises incremental sync, the code action kinds and hover', () => {
     expect(session.initializeResult.capabilities).toMatchObject({
       textDocumentSync: { openClose: true, change: 2 },
       codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.rabbitmq4-codemod'] },
+      hoverProvider: true,
     });
     expect(session.initializeResult.serverInfo?.name).toBe('rabbitmq4-codemod');
   });
@@ -67,19 +68,18 @@ describe('lsp diagnostics', () => {
     expect(session.published.filter((p) => p.uri === uri).map((p) => p.version)).toEqual([1, 3]);
   });
 
-  it('gives a document that does not parse one information diagnostic and no findings', async () => {
+  it('gives a statement that does not parse one parse-error diagnostic where it is, and keeps the findings of the rest', async () => {
     const broken = fileUri('broken.ts');
     await session.open(broken, `${WORKER}const x = {;\n`);
     const { diagnostics } = await session.diagnostics(broken, 1);
-    expect(diagnostics).toEqual([
-      expect.objectContaining({
-        severity: DiagnosticSeverity.Information,
-        source: 'rabbitmq4-codemod',
-        message: expect.stringMatching(/^rabbitmq4-codemod: cannot parse: /),
-        range: { start: { line: 5, character: 11 }, end: { line: 5, character: 12 } },
-      }),
-    ]);
-    expect(diagnostics[0].code).toBeUndefined();
+    expect(diagnostics.map((d) => d.code)).toEqual(['parse-error', 'transient-nonexclusive-queue']);
+    expect(diagnostics[0]).toEqual({
+      severity: DiagnosticSeverity.Error,
+      source: 'rabbitmq4-codemod',
+      code: 'parse-error',
+      message: 'Unexpected token (line 6 is not checked until it parses)',
+      range: { start: { line: 5, character: 11 }, end: { line: 5, character: 12 } },
+    });
 
     const fixedVersion = await session.changeFully(broken, WORKER);
     expect((await session.diagnostics(broken, fixedVersion)).diagnostics.map((d) => d.code)).toEqual(['transient-nonexclusive-queue']);

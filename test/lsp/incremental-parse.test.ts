@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileUri, LspSession } from './lsp-session';
-import { reparse, IncrementalParseCache } from '../../src/lsp/incremental-parse';
-import { parseSource } from '../../src/parse';
+import { reparse, reparseEdit, IncrementalParseCache } from '../../src/lsp/incremental-parse';
+import { oxcRefuses, parseSource } from '../../src/parse';
+import { blank } from '../../src/parse/recover';
 
 const SOURCE = `#!/usr/bin/env node
 import amqp from 'amqplib';
@@ -45,6 +46,12 @@ function check(prev: string, next: string): 'reused' | 'full' {
   return 'reused';
 }
 
+/** A repeatable random number below n (a linear congruential generator from `seed`). */
+const randomFrom = (seed: number) => (n: number) => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % n;
+};
+
 const edit = (text: string, at: string, replacement: string, offset = 0) => {
   const i = text.indexOf(at) + offset;
   return text.slice(0, i) + replacement + text.slice(i + at.length);
@@ -82,19 +89,22 @@ describe('incremental reparse of a document', () => {
 
   it('matches a full parse for random edits (CRLF text too)', () => {
     const snippets = ['', ' ', '\n', '\r\n', ';', '(', ')', '{', '}', '/*', '*/', '//', '`', "'", 'x', '1', ',', 'await f()', 'foo\n(bar)', '\u2028'];
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
+    const random = randomFrom(7);
     let reused = 0;
+    let conclusive = 0;
     for (const base of [SOURCE, SOURCE.replace(/\n/g, '\r\n')]) {
       for (let i = 0; i < 150; i++) {
         const at = random(base.length);
         const removed = random(3) === 0 ? random(12) : 0;
         const next = base.slice(0, at) + snippets[random(snippets.length)] + base.slice(at + removed);
+        const old = parseSource(base, FILE);
+        const edited = old.ok ? reparseEdit(base, old.ast, next, FILE) : undefined;
+        // A slice error before the slice's end, where oxc agrees, stands for the whole text's: it must not parse.
+        if (edited && 'error' in edited && edited.conclusive && oxcRefuses(next, FILE)) {
+          expect(parseSource(next, FILE).ok, `a conclusive slice error for a text that parses:\n${next}`).toBe(false);
+          conclusive++;
+        }
         if (!parseSource(next, FILE).ok) {
-          const old = parseSource(base, FILE);
           expect(old.ok && reparse(base, old.ast, next, FILE)).toBeFalsy();
           continue;
         }
@@ -102,6 +112,56 @@ describe('incremental reparse of a document', () => {
       }
     }
     expect(reused).toBeGreaterThan(100);
+    expect(conclusive).toBeGreaterThan(20);
+  });
+
+  it('gives a text that does not parse the tree of its parts that do: a full parse of it with the broken regions blanked (random edits)', () => {
+    const snippets = ['(', '{', '[', '`', "'", '/*', ', durable: ', 'await ch.assertQueue(', '{ durable: ', '}', ')', '=>', 'class {', '\n<<<<<<< HEAD\n'];
+    const random = randomFrom(11);
+    let recovered = 0;
+    let broken = 0;
+    for (let i = 0; i < 200; i++) {
+      const at = random(SOURCE.length);
+      const next = SOURCE.slice(0, at) + snippets[random(snippets.length)] + SOURCE.slice(at + (random(3) === 0 ? random(8) : 0));
+      if (parseSource(next, FILE).ok) continue;
+      broken++;
+      const cache = new IncrementalParseCache();
+      cache.parse(FILE, SOURCE, () => parseSource(SOURCE, FILE));
+      const result = cache.parse(FILE, next, () => parseSource(next, FILE));
+      if (!result.ok) continue;
+      recovered++;
+      const { text, regions } = result.recovered!;
+      expect(text).toBe(blank(next, regions));
+      regions.forEach((r, j) => {
+        expect(r.start).toBeLessThan(r.end);
+        expect(r.end).toBeLessThanOrEqual(next.length);
+        if (j > 0) expect(regions[j - 1].end).toBeLessThanOrEqual(r.start);
+      });
+      const full = parseSource(text, FILE);
+      expect(full.ok, `the recovered text does not parse:\n${text}`).toBe(true);
+      if (full.ok) expect(shape(text, result.ast)).toBe(shape(text, full.ast));
+      // Taking the edit back: the text parses, and its tree is a full parse's, nothing left out.
+      const back = cache.parse(FILE, SOURCE, () => parseSource(SOURCE, FILE));
+      const fresh = parseSource(SOURCE, FILE);
+      expect(back.ok && !back.recovered && fresh.ok && shape(SOURCE, back.ast) === shape(SOURCE, fresh.ast)).toBe(true);
+    }
+    expect(broken).toBeGreaterThan(100);
+    expect(recovered / broken).toBeGreaterThan(0.9);
+  });
+
+  it('keeps a broken region left out while the edits are elsewhere, moved with them', () => {
+    const broken = edit(SOURCE, "await ch.assertQueue('jobs', (OPTIONS));", "await ch.assertQueue('jobs', {");
+    const cache = new IncrementalParseCache();
+    cache.parse(FILE, SOURCE, () => parseSource(SOURCE, FILE));
+    const first = cache.parse(FILE, broken, () => parseSource(broken, FILE));
+    const later = edit(broken, 'let counter = 1', 'let counter = 12345');
+    const second = cache.parse(FILE, later, () => parseSource(later, FILE));
+    if (!first.ok || !second.ok) throw new Error('not recovered');
+    const [region] = first.recovered!.regions;
+    expect(second.recovered!.regions).toEqual([{ start: region.start + 4, end: region.end + 4, error: { ...region.error, offset: region.error.offset + 4 } }]);
+    expect(cache.brokenRegions(FILE, later)).toEqual(second.recovered!.regions);
+    const full = parseSource(second.recovered!.text, FILE);
+    expect(full.ok && shape(later, second.ast)).toBe(full.ok && shape(later, full.ast));
   });
 
   it('keeps one tree per file in the cache and builds on it edit after edit', () => {

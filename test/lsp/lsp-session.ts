@@ -10,9 +10,11 @@ import {
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
+  HoverRequest,
   InitializedNotification,
   InitializeRequest,
   LogMessageNotification,
+  LogTraceNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
   ResponseError,
@@ -25,8 +27,11 @@ import {
   type Command,
   type Diagnostic,
   type FileEvent,
+  type Hover,
+  type Position,
   type InitializeResult,
   type LogMessageParams,
+  type LogTraceParams,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type RegistrationParams,
@@ -59,12 +64,15 @@ export interface StartOptions {
   capabilities?: ClientCapabilities;
   /** Answer the server's client/registerCapability requests with an error (default: accept them). */
   refuseRegistrations?: boolean;
+  /** The initialize request's trace setting: the server sends $/logTrace when it is not 'off'. */
+  trace?: 'off' | 'messages' | 'verbose';
 }
 
 /** A real LSP client over the stdio of `node bin/rabbitmq4-codemod lsp --stdio`. */
 export class LspSession {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: LogMessageParams[] = [];
+  readonly traces: LogTraceParams[] = [];
   readonly shownMessages: ShowMessageParams[] = [];
   readonly registrations: RegistrationParams[] = [];
   refuseRegistrations = false;
@@ -87,6 +95,10 @@ export class LspSession {
     });
     connection.onNotification(LogMessageNotification.type, (p) => {
       this.logs.push(p);
+      this.notify();
+    });
+    connection.onNotification(LogTraceNotification.type, (p) => {
+      this.traces.push(p);
       this.notify();
     });
     connection.onNotification(ShowMessageNotification.type, (p) => {
@@ -112,6 +124,7 @@ export class LspSession {
       rootUri: pathToFileURL(options.root ?? ROOT).href,
       capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
       initializationOptions: options.initializationOptions,
+      ...(options.trace ? { trace: options.trace } : {}),
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return session;
@@ -186,6 +199,10 @@ export class LspSession {
     return this.waitFor(`a window/showMessage matching ${pattern}`, timeoutMs, () => this.shownMessages.find((m) => pattern.test(m.message)));
   }
 
+  waitForTrace(pattern: RegExp, timeoutMs = 10_000): Promise<LogTraceParams> {
+    return this.waitFor(`a trace matching ${pattern}`, timeoutMs, () => this.traces.find((t) => pattern.test(t.message)));
+  }
+
   waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<LogMessageParams> {
     return this.waitFor(`a log message matching ${pattern}`, timeoutMs, () => this.logs.find((l) => pattern.test(l.message)));
   }
@@ -193,6 +210,10 @@ export class LspSession {
   async codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
     const result = await this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics, ...(only ? { only } : {}) } });
     return (result ?? []).filter((a: CodeAction | Command): a is CodeAction => 'edit' in a || 'kind' in a);
+  }
+
+  hover(uri: string, position: Position): Promise<Hover | null> {
+    return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
   }
 
   /** The edits of a WorkspaceEdit for this document, checked as an editor checks them: made for its current version. */

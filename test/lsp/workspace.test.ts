@@ -131,7 +131,7 @@ describe('lsp workspace: imported modules as the editor has them', () => {
     const [diagnostic] = (await s.diagnostics(uri('consumer.ts'), 1)).diagnostics;
     const actions = await s.codeActions(uri('consumer.ts'), diagnostic.range, [diagnostic], ['quickfix']);
     const fix = actions.find((a) => a.isPreferred);
-    expect(fix?.title).toBe(`Fix: set durable: true (${RULE})`);
+    expect(fix?.title).toBe(`Fix in constants.ts: set durable: true (${RULE})`);
     // The edit is for the editor's version of constants.ts (the session checks the version).
     const edits = s.editsFor(uri('constants.ts'), fix!.edit!);
     expect(s.textWith(uri('constants.ts'), edits)).toBe(`// edited, not saved\n${LEGAL}`);

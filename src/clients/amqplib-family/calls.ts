@@ -4,6 +4,7 @@ import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { confirmOnlyLoop, isAwaitedCallTo, resultUse } from '../model-builders/call-context';
+import { runsWhen } from '../model-builders/run-conditions';
 import { connectionOpenAt } from '../model-builders/connection-open';
 import { frameMaxOf } from '../model-builders/frame-max';
 import { readAny, readBoolean, readString, type CallNode } from '../model-builders/resolved';
@@ -74,10 +75,11 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
   const options = optionsNode ? resolver.resolve(optionsNode) : undefined;
   const obj = options?.kind === 'object' ? options.object : undefined;
   let ack: Resolved<AckMode>;
-  if (options && options.kind === 'unknown') ack = { kind: 'unknown', reason: `the consume options ${options.reason}`, origin: options.origin };
+  if (options && options.kind === 'unknown') ack = unknown(`the consume options ${options.reason}`, options.origin, options.param);
   else {
     const noAck = readBoolean(file, obj?.props.get('noAck'), false, 'amqplib', obj?.open);
-    ack = noAck.kind === 'unknown' ? noAck : noAck.kind === 'known' ? known(noAck.value ? 'auto' : 'manual', noAck.origin) : defaulted('manual', 'amqplib');
+    // Hidden by a spread of a parameter: each call of the function decides it.
+    ack = noAck.kind === 'unknown' ? (obj?.openParam && !noAck.param ? unknown(noAck.reason, noAck.origin, obj.openParam) : noAck) : noAck.kind === 'known' ? known(noAck.value ? 'auto' : 'manual', noAck.origin) : defaulted('manual', 'amqplib');
   }
   let prefetch: Resolved<number> | undefined;
   if (prefetchOption && obj?.props.has('prefetch')) {
@@ -108,6 +110,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
     consumerArguments,
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
+    rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption),
   };
 }
 
@@ -181,7 +184,7 @@ export function amqplibQos(ctx: FileContext, call: CallNode, client: string, cha
   const count = countNode ? resolver.resolve(countNode) : undefined;
   const globalValue = globalNode && !isFunction(unwrap(globalNode)) ? resolver.resolve(globalNode) : undefined;
   const countResolved: Resolved<number> =
-    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? { kind: 'unknown', reason: count.reason, origin: count.origin } : defaulted(0, 'amqplib');
+    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? unknown(count.reason, count.origin, count.param) : defaulted(0, 'amqplib');
   let global: Resolved<boolean>;
   if (!globalValue || (globalValue.kind === 'literal' && globalValue.value === undefined)) global = defaulted(false, 'amqplib');
   else if (globalValue.kind === 'literal') global = known(Boolean(globalValue.value), file.span(globalNode!));
@@ -195,7 +198,9 @@ export function amqplibQos(ctx: FileContext, call: CallNode, client: string, cha
     channel,
     count: countResolved,
     global,
+    runs: runsWhen(file, resolver, call),
     syntax: { call, globalNode, countNode } satisfies AmqplibQosSyntax,
+    rebuild: (other) => amqplibQos(other as FileContext, call, client, channel),
   };
 }
 

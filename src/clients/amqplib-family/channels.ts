@@ -57,7 +57,8 @@ export class AmqplibChannels {
   /** What `call` opens, if it makes a connection or channel itself (not a call that returns one made elsewhere). */
   opens(call: Node): { library: 'amqplib' | typeof ACM; what: 'connection' | 'channel' } | undefined {
     const o = this.objectOf(call);
-    if (!o || o.origin.node !== unwrap(call)) return undefined;
+    // A reference a framework hands out (NestJS's getChannelRef()) opens nothing.
+    if (!o || o.origin.node !== unwrap(call) || o.facts.reference) return undefined;
     if (o.library === 'amqplib' && o.kind === 'connection') return { library: 'amqplib', what: 'connection' };
     if (o.library === 'amqplib' && o.kind === 'channel') return { library: 'amqplib', what: 'channel' };
     if (o.library === ACM && o.kind === 'manager') return { library: ACM, what: 'connection' };

@@ -44,6 +44,7 @@ export const ACM_SHAPE: ObjectShape = {
   library: ACM,
   source: /^amqp-connection-manager$/,
   bareJsdocTypes: ['ChannelWrapper'],
+  yields: ['amqplib'],
   imported: (name) => (name === 'default' || name === '*' ? { kind: 'module' } : name === 'connect' ? { kind: 'connect' } : undefined),
   member: (of, name) => (of.kind === 'module' && name === 'connect' ? { kind: 'connect' } : undefined),
   call: (callee) => (callee.kind === 'connect' ? { kind: 'manager' } : undefined),
@@ -81,3 +82,4 @@ function wrapperConfirm(call: t.CallExpression | t.OptionalCallExpression): bool
   const v = unwrap(prop.value as Node);
   return v.type === 'BooleanLiteral' ? v.value : 'unknown';
 }
+

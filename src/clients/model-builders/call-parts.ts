@@ -37,7 +37,7 @@ export function subjectAt(ctx: FileContext, call: CallNode, client: string, at: 
  * Whether an expression is certainly a string (a string parameter, a template, a concatenation
  * with a literal) and, if it can tell, whether it is non-empty.
  */
-export function stringShape(ctx: FileContext, node: Node): { string: boolean; nonEmpty?: boolean } {
+export function stringShape(ctx: FileContext, node: Node, depth = 0): { string: boolean; nonEmpty?: boolean } {
   const n = unwrap(node);
   const value = ctx.resolver.resolve(n);
   if (value.kind === 'literal' && typeof value.value === 'string') return { string: true, nonEmpty: value.value !== '' };
@@ -50,6 +50,11 @@ export function stringShape(ctx: FileContext, node: Node): { string: boolean; no
   }
   if (n.type === 'Identifier') {
     const b = ctx.resolver.scopes.lookup(n.name, n);
+    // const queueName = `chat-stream-${name}`: the shape of what it holds.
+    if (b?.kind === 'const' && b.init && b.path.length === 0 && depth < 4) {
+      const held = stringShape(ctx, b.init, depth + 1);
+      if (held.string) return held;
+    }
     const ann = b?.id.typeAnnotation;
     if (ann?.type === 'TSTypeAnnotation' && ann.typeAnnotation.type === 'TSStringKeyword') return { string: true };
   }

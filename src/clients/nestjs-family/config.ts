@@ -4,6 +4,7 @@ import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../../pa
 import { defaulted, known, unknown, type Resolved } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import { contextOf, type FileContext } from '../../resolve/file-context';
+import { contextOfFunction, returnedExpression } from '../../resolve/functions';
 import { enclosingFunction } from '../model-builders/call-context';
 import { originOf, readBoolean, readString } from '../model-builders/resolved';
 import { readQueueOptions, type QueueOptions, type QueueOptionsDialect } from '../model-builders/queue-options';
@@ -46,14 +47,6 @@ function isRequireOf(expr: Node, pkg: RegExp): boolean {
 /** A node of this file (values may come from other modules, whose offsets mean nothing here). */
 export const inFile = (file: ParsedFile, node: Node): boolean => file.parentOf(node) !== undefined;
 
-/** The expression a function returns: an arrow's expression body, or its one `return` (not one of nested functions). */
-export function returnedExpression(file: ParsedFile, fn: t.Function): Node | undefined {
-  if (fn.body.type !== 'BlockStatement') return fn.body;
-  const returns = file.nodes.filter(
-    (n): n is t.ReturnStatement => n.type === 'ReturnStatement' && (n.start ?? 0) >= (fn.start ?? 0) && (n.end ?? 0) <= (fn.end ?? 0) && enclosingFunction(file, n) === fn,
-  );
-  return returns.length === 1 && returns[0].argument ? returns[0].argument : undefined;
-}
 
 /** An expression, and the context to read it in (its module, with a call's arguments for its function's parameters). */
 export interface Located {
@@ -61,11 +54,6 @@ export interface Located {
   node: Node;
 }
 
-/** The context of the module that declares a function: this one or a module the resolver has loaded. */
-function contextOfFunction(ctx: FileContext, fn: t.Function): FileContext | undefined {
-  if (inFile(ctx.file, fn)) return ctx;
-  return ctx.resolver.project?.loaded().find(([, c]) => inFile(c.file, fn))?.[1];
-}
 
 /**
  * The expression that builds a value, looking through calls of functions (`buildOptions('orders')`,

@@ -7,6 +7,7 @@ import { type RenderResult } from '../../fix/render-result';
 import { setPropertyInPlace } from '../nestjs-family/edits';
 import { rmqSites } from './sites';
 import { addSite, NESTJS_LIBRARY, type NestDeclarationSyntax, type NestQosSyntax } from './model';
+import { NEST_RMQ_CONTEXT_SHAPE } from './shapes';
 
 const ACK_IN_HANDLERS = 'acknowledge each message at the end of every @MessagePattern/@EventPattern handler with context.getChannelRef().ack(context.getMessage()) (@Ctx() context: RmqContext)';
 
@@ -26,6 +27,7 @@ const ADVICE: Record<string, string> = {
  */
 export const nestjsMicroservices: ClientModule = {
   name: NESTJS_LIBRARY,
+  shapes: [NEST_RMQ_CONTEXT_SHAPE],
   mentions: /@nestjs\/microservices|connectMicroservice|createMicroservice/,
   analyze(ctx: FileContext, model: FileModel) {
     for (const site of rmqSites(ctx)) addSite(ctx, site, model);

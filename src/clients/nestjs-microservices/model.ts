@@ -64,11 +64,13 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
   }
 
   if (site.role !== 'server') return;
+  // Reported at the RMQ options, where noAck and prefetchCount are set or go (when they are in this file and this statement).
+  const options = inner && inner.file === file && within(file, inner.node, site.at) ? inner.node : site.at;
   model.consumers.push({
     kind: 'consumer',
     id: `${NESTJS_LIBRARY}:${site.at.start}`,
     client: NESTJS_LIBRARY,
-    at: file.span(site.at),
+    at: file.span(options),
     statementStart: lineAnchor(file, site.at),
     callee: site.callee,
     channel,
@@ -77,6 +79,7 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
     // Nest sets the prefetch itself, right before it consumes.
     prefetch: count,
     consumerArguments: [],
+    ...(inner && inner.file !== file ? { optionsAt: { span: inner.file.span(inner.node), statementStart: inner.file.statementOf(inner.node).start ?? 0 } } : {}),
     syntax: { site },
   });
 }

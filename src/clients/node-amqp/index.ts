@@ -1,6 +1,6 @@
 // node-amqp (the `amqp` package): its connection, queue and exchange calls, with its own defaults.
 import type * as t from '@babel/types';
-import { isCall, type Node } from '../../parse/ast';
+import { isCall, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, valueOf, type AckMode, type ExchangeDeclaration, type QueueDeclaration, type Resolved } from '../../model';
 import { booleanOption, optionsOf } from '../model-builders/options';
 import { argumentsTable, exchangeSubject, stringOption } from '../model-builders/topology';
@@ -32,6 +32,8 @@ const SHAPE = shapeOf({
   module: 'module',
   member: (kind, name) => (kind === 'module' && name === 'createConnection' ? 'connect' : undefined),
   call: (kind) => (kind === 'connect' ? 'connection' : undefined),
+  // `new amqp.createConnection(...)`, as older code writes it: the same connection.
+  construct: (kind) => (kind === 'connect' ? 'connection' : undefined),
   method: (kind, method) => {
     if (kind === 'module' && method === 'createConnection') return 'connection';
     if (kind === 'connection' && method === 'queue') return 'queue';
@@ -143,7 +145,8 @@ function serverNamedIfAmq(name: Resolved<string>): Resolved<string> {
  */
 function queueConsumer(ctx: FileContext, call: CallNode, queue: Tracked, method: string) {
   const [first, second] = argumentNodes(call);
-  const optionsNode = nonFunction(first);
+  // subscribe(listener): a lone argument is the listener (lib/queue.js: `if (typeof options == 'function')`), unless it is an options object.
+  const optionsNode = second !== undefined ? nonFunction(first) : first && unwrap(first).type === 'ObjectExpression' ? first : undefined;
   const handler = optionsNode ? second : first;
   const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
   const obj = options?.kind === 'object' ? options.object : undefined;

@@ -1,7 +1,7 @@
 // How a rascal config is used (given to a broker, merged with test defaults) and its vhost collections.
 import type * as t from '@babel/types';
 import { unwrap, type Node, type ParsedFile } from '../../parse/ast';
-import type { ObjectValue, PropertyValue } from '../../resolve/values';
+import { entriesOf, type ObjectValue, type PropertyValue } from '../../resolve/values';
 import { propertyAt } from '../declarative-config/config-objects';
 import { contextOf, type FileContext } from '../../resolve/file-context';
 
@@ -38,9 +38,11 @@ export function collectionEntries(ctx: FileContext, prop: PropertyValue): Collec
   const value = prop.value();
   const file = prop.file;
   if (value.kind === 'object') {
-    return [...value.object.props.values()].map((p) => {
+    return entriesOf(value.object).map((p) => {
       const v = p.value();
-      return { name: { value: p.key, node: p.node.key }, node: p.node, object: v.kind === 'object' ? v.object : undefined, file: p.file };
+      const computed = !value.object.props.has(p.key) || value.object.props.get(p.key) !== p;
+      const name = computed ? { reason: `the name is computed at run time (${p.key})`, node: p.node.key } : { value: p.key, node: p.node.key };
+      return { name, node: p.node, object: v.kind === 'object' ? v.object : undefined, file: p.file };
     });
   }
   const owner = contextOf(ctx, file);
@@ -77,7 +79,7 @@ export function vhostCollections(cfg: ObjectValue, key: string): { vhost: Object
   const vhostsValue = 'found' in vhosts ? vhosts.found.value() : undefined;
   if (vhostsValue?.kind !== 'object') return [];
   const out: { vhost: ObjectValue; collection: PropertyValue }[] = [];
-  for (const vhost of vhostsValue.object.props.values()) {
+  for (const vhost of entriesOf(vhostsValue.object)) {
     const v = vhost.value();
     const collection = v.kind === 'object' ? v.object.props.get(key) : undefined;
     if (v.kind === 'object' && collection) out.push({ vhost: v.object, collection });

@@ -4,7 +4,7 @@ import { calleeMethod, isCall, propertyKeyName, unwrap, type Node } from '../../
 import { isJsonPath } from '../../parse';
 import { known, unknown, type ConnectionOpen, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { connectionOpenAt } from '../model-builders/connection-open';
-import type { ObjectValue } from '../../resolve/values';
+import { entriesOf, type ObjectValue } from '../../resolve/values';
 import { exportPath, importsPackage } from '../declarative-config/config-objects';
 import type { FileContext } from '../../resolve/file-context';
 import { RASCAL, type ConfigUse } from './config-use';
@@ -95,7 +95,7 @@ function mergedWithTestConfig(ctx: FileContext, call: t.CallExpression | t.Optio
 function hasRascalShape(config: ObjectValue): boolean {
   const vhosts = config.props.get('vhosts')?.value();
   if (vhosts?.kind !== 'object') return false;
-  return [...vhosts.object.props.values()].some((v) => {
+  return entriesOf(vhosts.object).some((v) => {
     const vhost = v.value();
     return vhost.kind === 'object' && (vhost.object.props.has('queues') || vhost.object.props.has('exchanges'));
   });

@@ -2,7 +2,7 @@
 import type * as t from '@babel/types';
 import { propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type Consumer, type FileModel, type Qos, type Resolved } from '../../model';
-import type { ObjectValue, PropertyValue } from '../../resolve/values';
+import { entriesOf, type ObjectValue, type PropertyValue } from '../../resolve/values';
 import { readAny, readString } from '../model-builders/resolved';
 import { lineAnchor, propertyAt, type PathResult } from '../declarative-config/config-objects';
 import type { FileContext } from '../../resolve/file-context';
@@ -32,7 +32,7 @@ export function readSubscriptions(ctx: FileContext, use: ConfigUse, model: FileM
   if (top) lists.push(top);
   const vhosts = cfg.props.get('vhosts')?.value();
   if (vhosts?.kind === 'object') {
-    for (const vhost of vhosts.object.props.values()) {
+    for (const vhost of entriesOf(vhosts.object)) {
       const v = vhost.value();
       const subs = v.kind === 'object' ? v.object.props.get('subscriptions') : undefined;
       if (subs) lists.push(subs);
@@ -46,7 +46,7 @@ export function readSubscriptions(ctx: FileContext, use: ConfigUse, model: FileM
   for (const list of lists) {
     const value = list.value();
     if (value.kind !== 'object') continue;
-    for (const sub of value.object.props.values()) {
+    for (const sub of entriesOf(value.object)) {
       const v = sub.value();
       if (v.kind === 'object' && sub.file === ctx.file) subscription(ctx, sub, v.object, defaults, model);
     }

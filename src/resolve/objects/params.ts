@@ -11,6 +11,9 @@ import { placeKey, type Traced } from './traced';
 import type { ObjectTracker } from './tracker';
 import type { CallNode, LibObject } from './shape';
 
+/** Array methods whose callback's first parameter is an element. */
+const ARRAY_CALLBACKS = new Set(['forEach', 'map', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'findIndex']);
+
 const argNode = (a: t.CallExpression['arguments'][number] | undefined): Node | undefined => (a && a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder' ? (a as Node) : undefined);
 
 export class ParamTracing {
@@ -26,7 +29,8 @@ export class ParamTracing {
     if (!fn || b.paramIndex === undefined) return undefined;
     const received = `param:${placeKey(ctx, b.id)}`;
     const typed = b.path.length === 0 ? this.declaredType(b, fn, ctx, received) : undefined;
-    if (typed?.t === 'instance') return typed;
+    // A project class or module named by the type (an injected service, `typeof import('./rabbit')`).
+    if (typed && typed.t !== 'lib') return typed;
     const value = this.tracker.path(this.paramValue(fn, b.paramIndex, ctx), b.path, ctx, b.id);
     // A typed parameter is the caller's object when the callers tell which one; else it is received here.
     if (typed?.t === 'lib') return value?.t === 'lib' && value.obj.kind === typed.obj.kind && value.obj.library === typed.obj.library ? value : typed;
@@ -58,6 +62,8 @@ export class ParamTracing {
     if (arg < 0) return undefined;
     const m = calleeMethod(call);
     if (m?.method === 'then' && arg === 0) return index === 0 ? this.tracker.trace(m.object, ctx) : undefined;
+    // xs.forEach((x) => ...), xs.filter(...), xs.map(...): an element of the array.
+    if (m && ARRAY_CALLBACKS.has(m.method) && arg === 0 && index === 0) return this.tracker.elementOf(m.object, ctx);
     const target = this.tracker.trace(m ? m.object : (call.callee as Node), ctx);
     if (target?.t === 'lib') return this.libraryCallback(target.obj, m ? m.method : '', arg, index, { node: call, ctx });
     const helper = this.tracker.calledFunction(call, ctx);

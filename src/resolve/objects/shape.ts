@@ -69,4 +69,6 @@ export interface ObjectShape {
   typed?(exported: string, at: Located): LibKind | undefined;
   /** Type names JSDoc may use without importing them (`@param {Channel} ch`). */
   bareJsdocTypes?: readonly string[];
+  /** Other libraries whose objects this one hands out (amqp-connection-manager's setup gets amqplib channels). */
+  yields?: readonly string[];
 }

@@ -5,12 +5,16 @@ import type { FileContext } from '../file-context';
 import type { LibObject } from './shape';
 
 export type ClassNode = t.ClassDeclaration | t.ClassExpression;
+/** A class, or a constructor function of pre-ES2015 code (`function Broker() {...}; Broker.prototype.m = function ...`). */
+export type ClassLike = ClassNode | t.FunctionDeclaration | t.FunctionExpression;
 
 export type Traced =
   | { t: 'lib'; obj: LibObject }
   /** An instance of a class of the project (`new C()`, `this`, a DI-injected `C`). */
-  | { t: 'instance'; cls: ClassNode; ctx: FileContext }
-  | { t: 'class'; cls: ClassNode; ctx: FileContext }
+  | { t: 'instance'; cls: ClassLike; ctx: FileContext }
+  | { t: 'class'; cls: ClassLike; ctx: FileContext }
+  /** An array literal of the project's (its elements, and what `push` adds to it). */
+  | { t: 'array'; node: t.ArrayExpression; ctx: FileContext }
   /** A module of the project (`import * as m`, a relative `require`, a dynamic `import()`). */
   | { t: 'namespace'; absolute: string }
   | { t: 'object'; node: t.ObjectExpression; ctx: FileContext }

@@ -8,11 +8,14 @@ import type { FileContext } from '../file-context';
 import { findExport } from '../exports';
 import type { Project } from '../project';
 import type { LibKind, LibObject, Located, ObjectShape } from './shape';
-import { lib, placeKey, type ClassNode, type Traced } from './traced';
+import { lib, placeKey, type ClassLike, type ClassNode, type Traced } from './traced';
 import { ParamTracing } from './params';
 import { TypeNames } from './type-names';
 
 const MAX_DEPTH = 80;
+/** Array methods whose result holds the same elements, and those that return one of them. */
+const SAME_ELEMENTS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
+const ELEMENT_OF = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
 /** Methods that hand back an instance of the class given as their first argument (NestJS `app.get(C)`, DI containers). */
 const INSTANCE_GETTERS = new Set(['get', 'resolve', 'getInstance', 'select']);
 
@@ -91,6 +94,8 @@ export class ObjectTracker {
         return this.construct(node, ctx);
       case 'ObjectExpression':
         return { t: 'object', node, ctx };
+      case 'ArrayExpression':
+        return { t: 'array', node, ctx };
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return { t: 'function', fn: node, ctx };
@@ -133,7 +138,7 @@ export class ObjectTracker {
       case 'var':
         return this.variable(b, ctx);
       case 'param':
-        return this.params.param(b, ctx);
+        return this.params.param(b, ctx) ?? this.reassigned(b, ctx);
       case 'function':
         return isFunction(b.declaration) ? { t: 'function', fn: b.declaration, ctx } : undefined;
       case 'class':
@@ -145,6 +150,8 @@ export class ObjectTracker {
 
   /** A variable: its initializer (down a destructuring path), else what is assigned to it, else its declared type. */
   private variable(b: Binding, ctx: FileContext): Traced | undefined {
+    const loop = forOfLoop(b, ctx);
+    if (loop) return this.elementOf(loop.right, ctx);
     if (b.init) {
       const v = this.path(this.trace(b.init, ctx), b.path, ctx, b.init);
       if (v) return v;
@@ -157,6 +164,59 @@ export class ObjectTracker {
       }
     }
     return b.path.length === 0 ? this.types.annotation(b.id.typeAnnotation, { node: b.id, ctx }, `binding:${placeKey(ctx, b.id)}`) : undefined;
+  }
+
+  /** What is assigned to a name later (a reassigned parameter, `let ch; ch = ...`): the first the tracker follows. */
+  private reassigned(b: Binding, ctx: FileContext): Traced | undefined {
+    return this.firstOf(this.assignedValues(b, ctx), ctx);
+  }
+
+  private assignedValues(b: Binding, ctx: FileContext): Node[] {
+    return ctx.file.assignmentsTo(b.name).filter((a) => ctx.resolver.scopes.lookup(b.name, a.left) === b).map((a) => a.right as Node);
+  }
+
+  /**
+   * What the elements of an array are: its literal elements and what the code pushes into it, through
+   * `filter`/`slice`/`concat` and the values a variable or parameter is given (the first the tracker follows).
+   */
+  elementOf(expr: Node, ctx: FileContext, depth = 0): Traced | undefined {
+    const node = unwrap(expr);
+    if (depth > 6) return undefined;
+    if (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') {
+      const m = calleeMethod(node);
+      if (m && SAME_ELEMENTS.has(m.method)) return this.elementOf(m.object, ctx, depth + 1);
+    }
+    let fallback: Traced | undefined;
+    if (node.type === 'Identifier') {
+      const b = ctx.resolver.scopes.lookup(node.name, node);
+      if (b && b.kind !== 'import' && b.kind !== 'function' && b.kind !== 'class') {
+        for (const value of [...(b.init && b.kind !== 'param' ? [b.init] : []), ...this.assignedValues(b, ctx)]) {
+          const v = this.elementOf(value, ctx, depth + 1);
+          if (v?.t === 'lib') return v;
+          if (v?.t !== 'array') fallback ??= v;
+        }
+      }
+    }
+    const v = this.trace(node, ctx);
+    const element = v?.t === 'array' ? this.arrayElement(v.node, v.ctx) : undefined;
+    return element?.t === 'lib' ? element : (fallback ?? element);
+  }
+
+  /** An array literal's first element the tracker follows, else the first such value its file pushes into it. */
+  private arrayElement(array: t.ArrayExpression, ctx: FileContext): Traced | undefined {
+    return this.guarded(`${placeKey(ctx, array)}[]`, () => {
+      const own = this.firstOf(array.elements.filter((e): e is t.Expression => !!e && e.type !== 'SpreadElement'), ctx);
+      if (own?.t === 'lib') return own;
+      for (const call of ctx.file.callsNamed('.push')) {
+        const target = this.trace((unwrap(call.callee as Node) as t.MemberExpression).object as Node, ctx);
+        const pushed = call.arguments[0];
+        if (target?.t === 'array' && target.node === array && pushed && pushed.type !== 'SpreadElement' && pushed.type !== 'ArgumentPlaceholder') {
+          const v = this.trace(pushed as Node, ctx);
+          if (v) return v;
+        }
+      }
+      return own?.t === 'array' ? undefined : own;
+    });
   }
 
   /** A value walked down a destructuring path (`const { channel } = await connect()`). */
@@ -228,8 +288,23 @@ export class ObjectTracker {
         const isStatic = a.type === 'StaticBlock' || (a as { static?: boolean }).static === true;
         return isStatic ? { t: 'class', cls, ctx } : { t: 'instance', cls, ctx };
       }
-      if (isFunction(a)) return undefined;
+      if (isFunction(a)) return this.functionThis(a, ctx);
     }
+    return undefined;
+  }
+
+  /** `this` in `F.prototype.m = function () {...}` and in the constructor function `F` itself: an instance of F. */
+  private functionThis(fn: t.Function, ctx: FileContext): Traced | undefined {
+    const parent = ctx.file.parentOf(fn);
+    if (parent?.type === 'AssignmentExpression' && parent.right === fn && parent.left.type === 'MemberExpression') {
+      const proto = unwrap(parent.left.object as Node);
+      if (proto.type === 'MemberExpression' && memberName(proto) === 'prototype') {
+        const owner = this.trace(proto.object as Node, ctx);
+        return owner?.t === 'function' && (owner.fn.type === 'FunctionDeclaration' || owner.fn.type === 'FunctionExpression') ? { t: 'instance', cls: owner.fn, ctx: owner.ctx } : undefined;
+      }
+    }
+    // The constructor: a named function the file gives prototype methods to.
+    if (fn.type === 'FunctionDeclaration' && fn.id && ctx.file.text.includes(`${fn.id.name}.prototype.`)) return { t: 'instance', cls: fn, ctx };
     return undefined;
   }
 
@@ -256,6 +331,8 @@ export class ObjectTracker {
         return this.classMember(value.cls, value.ctx, name);
       case 'class':
         return this.classMember(value.cls, value.ctx, name);
+      case 'array':
+        return /^\d+$/.test(name) ? this.arrayElement(value.node, value.ctx) : undefined;
       case 'namespace':
         return this.exported(value.absolute, name);
       case 'object':
@@ -302,8 +379,32 @@ export class ObjectTracker {
    * method), a getter's return, a method, a field or constructor parameter typed as a library object
    * or a project class (dependency injection), else the superclass's member.
    */
-  classMember(cls: ClassNode, ctx: FileContext, name: string, depth = 0): Traced | undefined {
+  classMember(cls: ClassLike, ctx: FileContext, name: string, depth = 0): Traced | undefined {
+    if (isFunction(cls)) return this.guarded(`${placeKey(ctx, cls)}.${name}`, () => this.prototypeMember(cls, ctx, name));
     return this.guarded(`${placeKey(ctx, cls)}.${name}`, () => this.classMemberOnce(cls, ctx, name, depth));
+  }
+
+  /**
+   * A member of a constructor function's instances: a `F.prototype.name = function` method, else what the
+   * constructor or a method assigns to `this.name` (or `self.name`, `const self = this`).
+   */
+  private prototypeMember(fn: t.FunctionDeclaration | t.FunctionExpression, ctx: FileContext, name: string): Traced | undefined {
+    let fallback: Traced | undefined;
+    for (const a of ctx.file.memberAssignments(name)) {
+      const object = unwrap((a.left as t.MemberExpression).object as Node);
+      if (object.type === 'MemberExpression' && memberName(object) === 'prototype') {
+        const owner = this.trace(object.object as Node, ctx);
+        const method = unwrap(a.right as Node);
+        if (owner?.t === 'function' && owner.fn === fn && isFunction(method)) return { t: 'function', fn: method, ctx };
+        continue;
+      }
+      const owner = this.trace(object, ctx);
+      if (owner?.t !== 'instance' || owner.cls !== fn) continue;
+      const v = this.trace(a.right as Node, ctx);
+      if (v?.t === 'lib') return v;
+      fallback ??= v;
+    }
+    return fallback;
   }
 
   private classMemberOnce(cls: ClassNode, ctx: FileContext, name: string, depth: number): Traced | undefined {
@@ -370,13 +471,15 @@ export class ObjectTracker {
     const m = calleeMethod(call);
     if (m) {
       if (m.method === 'then') return this.thenValue(call, ctx);
-      const target = this.trace(m.object, ctx);
-      if (!target) return undefined;
-      if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
+      // app.get(C), moduleRef.get(C), container.resolve(C): whatever the receiver is (a framework's, untraced).
       if (INSTANCE_GETTERS.has(m.method) && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') {
         const cls = this.trace(first as Node, ctx);
         if (cls?.t === 'class') return { t: 'instance', cls: cls.cls, ctx: cls.ctx };
       }
+      const target = this.trace(m.object, ctx);
+      if (!target) return undefined;
+      if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
+      if (target.t === 'array') return SAME_ELEMENTS.has(m.method) ? target : ELEMENT_OF.has(m.method) ? this.arrayElement(target.node, target.ctx) : undefined;
       const fn = this.memberOf(target, m.method, ctx, callee);
       return fn?.t === 'function' ? this.params.returns(fn.fn, fn.ctx) : undefined;
     }
@@ -415,6 +518,7 @@ export class ObjectTracker {
     const executor = node.arguments[0] ? unwrap(node.arguments[0] as Node) : undefined;
     if (node.callee.type === 'Identifier' && node.callee.name === 'Promise' && !callee && executor && isFunction(executor)) return this.params.callbackArgument(executor, ctx, 0, 0);
     if (callee?.t === 'class') return { t: 'instance', cls: callee.cls, ctx: callee.ctx };
+    if (callee?.t === 'function' && (callee.fn.type === 'FunctionDeclaration' || callee.fn.type === 'FunctionExpression')) return { t: 'instance', cls: callee.fn, ctx: callee.ctx };
     if (callee?.t === 'lib') {
       const shape = this.byLibrary.get(callee.obj.library);
       const kind = shape?.construct?.(callee.obj, { node, ctx });
@@ -432,3 +536,11 @@ export class ObjectTracker {
 }
 
 
+
+/** `for (const x of xs)`: the loop whose variable the binding is. */
+function forOfLoop(b: Binding, ctx: FileContext): t.ForOfStatement | undefined {
+  if (b.path.length || b.declaration.type !== 'VariableDeclarator') return undefined;
+  const declaration = ctx.file.parentOf(b.declaration);
+  const loop = declaration && ctx.file.parentOf(declaration);
+  return loop?.type === 'ForOfStatement' && loop.left === declaration ? loop : undefined;
+}

@@ -18,10 +18,10 @@ export class TypeNames {
     return this.type(annotation.typeAnnotation, at, received);
   }
 
-  private type(type: t.TSType, at: Located, received: string): Traced | undefined {
+  private type(type: t.TSType, at: Located, received: string, depth = 0): Traced | undefined {
     if (type.type === 'TSUnionType') {
       for (const member of type.types) {
-        const v = this.type(member, at, received);
+        const v = this.type(member, at, received, depth);
         if (v) return v;
       }
       return undefined;
@@ -33,16 +33,22 @@ export class TypeNames {
       const q = type.qualifier;
       return source && q?.type === 'Identifier' ? this.named(source, q.name, at, received) : undefined;
     }
+    // typeof import('./rabbit'): that module's namespace.
+    if (type.type === 'TSTypeQuery' && type.exprName.type === 'TSImportType') return this.importType(type.exprName, at);
     if (type.type !== 'TSTypeReference') return undefined;
     const named = typeReferenceName(type);
     if (!named) return undefined;
     // A promise of an object is followed as the object (the code awaits it before using it).
     if (!named.qualifier && named.local === 'Promise') {
       const inner = type.typeParameters?.params[0];
-      return inner ? this.type(inner, at, received) : undefined;
+      return inner ? this.type(inner, at, received, depth) : undefined;
     }
     const b = at.ctx.resolver.scopes.lookup(named.qualifier ?? named.local, at.node);
-    if (!b) return undefined;
+    if (!b) {
+      // A type alias of the file (`type Rabbit = typeof import('./rabbit')`): what it stands for.
+      const alias = named.qualifier ? undefined : typeAlias(at, named.local);
+      return alias && depth < 4 ? this.type(alias, at, received, depth + 1) : undefined;
+    }
     if (named.qualifier) {
       // amqp.Channel: a namespace import or require of the library (or of a project module).
       const ns = b.kind === 'import' && b.importSource ? this.tracker.imported(b.importSource, b.importedName ?? 'default', at) : b.init ? this.tracker.trace(b.init, at.ctx) : undefined;
@@ -53,6 +59,15 @@ export class TypeNames {
     if (b.kind === 'import' && b.importSource) return this.named(b.importSource, b.importedName ?? 'default', at, received);
     if (b.kind === 'class') return this.instanceOf({ t: 'class', cls: b.declaration as t.ClassDeclaration, ctx: at.ctx });
     return undefined;
+  }
+
+  private importType(type: t.TSImportType, at: Located): Traced | undefined {
+    const arg = type.argument as unknown as { type: string; value?: string; literal?: { value?: string } };
+    const source = arg.type === 'TSLiteralType' ? arg.literal?.value : arg.value;
+    if (!source) return undefined;
+    const ns = this.tracker.imported(source, '*', at);
+    const q = type.qualifier;
+    return ns && q?.type === 'Identifier' ? this.tracker.memberOf(ns, q.name, at.ctx, at.node) : ns;
   }
 
   /** `Name` imported from `source`: a library's type, or a project class. */
@@ -86,4 +101,13 @@ export class TypeNames {
     const bare = this.tracker.shapes.find((s) => s.bareJsdocTypes?.includes(name));
     return bare ? this.libraryType(bare.library, name, at, received) : undefined;
   }
+}
+
+/** The type a top-level `type Name = ...` of the file stands for. */
+function typeAlias(at: Located, name: string): t.TSType | undefined {
+  for (const stmt of at.ctx.file.ast.program.body) {
+    const decl = stmt.type === 'ExportNamedDeclaration' ? stmt.declaration : stmt;
+    if (decl?.type === 'TSTypeAliasDeclaration' && decl.id.name === name) return decl.typeAnnotation;
+  }
+  return undefined;
 }

@@ -1,0 +1,12 @@
+const amqp = require('amqplib');
+const { declareWorkQueue, declareQueue } = require('../lib/queues');
+
+async function main() {
+  const channel = await (await amqp.connect(process.env.AMQP_URL)).createChannel();
+  await declareWorkQueue(channel, 'images');
+  await declareWorkQueue(channel, 'thumbnails');
+  await declareQueue(channel, 'uploads', { durable: true });
+  await declareQueue(channel, 'kept', { durable: true });
+}
+
+main();

@@ -1,0 +1,7 @@
+import { openChannel } from './amqp';
+
+export async function declareEvents() {
+  const ch = await openChannel();
+  await ch.queueDeclare('events', { durable: true });
+  await ch.queueDeclare('kept', { durable: true });
+}

@@ -1,0 +1,3 @@
+var MsgBroker = require('./broker.js');
+
+MsgBroker.subscribe('updates', { durable: false, autoDelete: true }, undefined, function () {});

@@ -1,0 +1,18 @@
+const amqp = require('amqplib');
+
+async function startConsumer(channel, queue, handler, prefetch = null) {
+  if (prefetch) await channel.prefetch(prefetch);
+  await channel.consume(queue, async (msg) => {
+    if (!msg) return;
+    await handler(msg);
+    channel.ack(msg);
+  });
+}
+
+async function main() {
+  const connection = await amqp.connect(process.env.AMQP_URL);
+  await startConsumer(await connection.createChannel(), 'emails', sendEmail);
+  await startConsumer(await connection.createChannel(), 'reports', buildReport, 5);
+}
+
+main();

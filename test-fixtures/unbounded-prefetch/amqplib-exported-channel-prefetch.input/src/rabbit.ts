@@ -1,0 +1,5 @@
+import amqp from 'amqplib';
+
+const connection = await amqp.connect(process.env.AMQP_URL ?? 'amqp://localhost');
+export const channel = await connection.createChannel();
+await channel.prefetch(20);
