@@ -178,14 +178,20 @@ function retries(file: ParsedFile, loop: Node, open: Node): boolean {
   return !!test && !!target && test.includes(target);
 }
 
-/** What the open's result is assigned to, as written (`this.channel`, `connection`), if it is assigned. */
-function assignedTarget(file: ParsedFile, open: Node): string | undefined {
+/** The open's value through `await` and parentheses, and the node that takes it. */
+function taker(file: ParsedFile, open: Node): { node: Node; parent?: Node } {
   let node = open;
   let parent = file.parentOf(node);
   while (parent && TRANSPARENT.has(parent.type)) {
     node = parent;
     parent = file.parentOf(node);
   }
+  return { node, parent };
+}
+
+/** What the open's result is assigned to, as written (`this.channel`, `connection`), if it is assigned. */
+function assignedTarget(file: ParsedFile, open: Node): string | undefined {
+  const { node, parent } = taker(file, open);
   if (parent?.type === 'AssignmentExpression' && parent.right === node) return file.source(parent.left).replace(/\s+/g, '');
   return undefined;
 }
@@ -196,12 +202,7 @@ function assignedTarget(file: ParsedFile, open: Node): string | undefined {
  */
 function keptForReuse(ctx: FileContext, open: Node): boolean {
   const file = ctx.file;
-  let node = open;
-  let parent = file.parentOf(node);
-  while (parent && TRANSPARENT.has(parent.type)) {
-    node = parent;
-    parent = file.parentOf(node);
-  }
+  const { node, parent } = taker(file, open);
   if (parent?.type === 'AssignmentExpression' && parent.right === node && (parent.operator === '??=' || parent.operator === '||=')) return true;
   const fn = enclosingFunction(file, open);
   if (!fn) return false;
