@@ -141,6 +141,8 @@ export interface Consumer {
   callee: string;
   channel: string;
   queue: Resolved<string>;
+  /** The declaration whose result names the queue (`q.queue` of `const q = await ch.assertQueue('')`), when the code consumes it so. */
+  queueDeclaration?: QueueDeclaration;
   ack: Resolved<AckMode>;
   /** The last prefetch set on the consumer's channel before it starts consuming; undefined if none. */
   qos?: Qos;
@@ -185,6 +187,10 @@ export interface HandlerFacts {
   nullOnCancel: boolean;
   /** The first use that throws on a null message with no null check before it (none: guarded, unused, or nullOnCancel is false). */
   unguardedUse?: HandlerUse;
+  /** The handler's own first null check of the message (`if (!msg)`, `msg ? ... : ...`), when it has one. */
+  nullCheck?: HandlerUse;
+  /** The check whose branch holds the unguarded use and runs only when the message is null (`else` of `if (msg)`). */
+  nullBranch?: HandlerUse;
   /** Reads of the count of the message's x-death header (a retry decision). */
   xDeathCounts: HandlerUse[];
   /** Publishes of the received message's content (the message sent again by the client). */
@@ -278,12 +284,8 @@ export interface ConnectionOpen {
   statementStart: number;
   callee: string;
   what: 'connection' | 'channel';
-  /** Opened inside a loop body. */
-  inLoop: boolean;
-  /** Opened inside a function that handles an HTTP request or a message. */
-  inHandler?: string;
-  /** The same function publishes on it and closes it again: one connection per message. */
-  openPublishClose: boolean;
+  /** Set when the code opens it once per unit of work: in a consume or request handler, a loop over items, or a function they call. */
+  perUnitOfWork?: UnitOfWork;
   /** The frame_max the client offers in connection.tune-ok, when the code sets it (a library default is left out). */
   frameMax?: Resolved<number>;
   /** How the code sets frameMax: an option property, or a `frameMax=` query parameter of the URL. */
@@ -291,6 +293,17 @@ export interface ConnectionOpen {
   /** The library itself throws, before it connects, when frameMax is below `value` (@cloudamqp/amqp-client). */
   frameMaxClientMinimum?: { value: number; error: string };
   syntax: unknown;
+}
+
+/** A handler or loop that runs once per message, request or item, and the calls from it to where something is opened. */
+export interface UnitOfWork {
+  /** What runs once per unit: 'the consume handler', 'the HTTP route handler (@Post)', 'a loop', ... */
+  kind: string;
+  /** Where it is (a reported path, 1-based line). */
+  file: string;
+  line: number;
+  /** The functions between it and the open, innermost first: each one's name and where it is called. */
+  via: { name: string; file: string; line: number }[];
 }
 
 export type DependencyManifest = 'package.json' | 'package-lock.json' | 'yarn.lock' | 'pnpm-lock.yaml';
@@ -315,6 +328,16 @@ export interface DependencyPin {
   version?: string;
   /** Lock files: the packages that require this copy, with the range they ask for. Empty when only the project does. */
   requiredBy: { name: string; range?: string }[];
+  /**
+   * package.json: the lock file that installs this package's dependencies (beside it, or its workspace root's)
+   * and the version it installs of this one (none: the lock file does not list it). Undefined: no lock file.
+   */
+  locked?: { file: string; manifest: DependencyManifest; version?: string };
+  /**
+   * Whether the package's own source files (beside the manifest and below it) import this package or a library
+   * that loads it; undefined when not known (too many files to read, or a lock file's copy another package requires).
+   */
+  imported?: boolean;
   syntax: unknown;
 }
 

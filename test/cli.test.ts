@@ -145,6 +145,14 @@ describe('fix', () => {
     expect(read(dir, 'src/a.ts')).toBe(FIXED);
   });
 
+  it('--patch with nothing to change writes no file and says so', () => {
+    const dir = project({ 'src/a.ts': FIXED }, { git: true });
+    const r = cli(dir, 'fix', '--patch', 'out.patch');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Would change 0 files (nothing to change: out.patch was not written).');
+    expect(fs.existsSync(path.join(dir, 'out.patch'))).toBe(false);
+  });
+
   it('--write applies the fix, keeps the file mode, and a second run changes nothing', () => {
     const dir = project({ 'a.ts': WORKER }, { git: true });
     fs.chmodSync(path.join(dir, 'a.ts'), 0o640);

@@ -57,7 +57,7 @@ describe('client-frame-max through the CLI', () => {
     expect(report.findings.map((f) => [f.ruleId, f.severity, f.file, f.line, f.column, f.client, f.fix.kind])).toEqual([
       ['client-frame-max', 'error', 'package-lock.json', 6, 43, 'amqplib', 'none'],
       ['client-frame-max', 'error', 'package-lock.json', 8, 64, 'amqplib', 'none'],
-      ['client-frame-max', 'error', 'package.json', 4, 17, 'amqplib', 'rewrite'],
+      ['client-frame-max', 'error', 'package.json', 4, 17, 'amqplib', 'none'],
       ['client-frame-max', 'error', 'src/connect.ts', 2, 72, 'amqplib', 'rewrite'],
     ]);
     expect(report.summary.files).toBe(3);
@@ -66,6 +66,10 @@ describe('client-frame-max through the CLI', () => {
     expect(nested.message).toContain('amqp-ts cannot connect to RabbitMQ 4.1+ at all');
     expect(nested.fix.description).toContain('"overrides": { "amqplib": "^0.10.7" }');
     expect(report.findings[0].fix.description).toContain('`npm install amqplib@^0.10.7`');
+    // The lock file pins 0.8.0, which the raised range excludes: the one command that updates both.
+    expect(report.findings[2].fix.description).toBe(
+      'run `npm install amqplib@^0.10.7`: it sets "^0.10.7" in package.json and updates package-lock.json together (package.json is not rewritten alone: package-lock.json pins amqplib 0.8.0, which the new range excludes, and `npm ci` would refuse the pair)',
+    );
     expect(report.findings[2].brokerError).toBe(
       'no reply: the broker closes the socket during the connection handshake (the client sees ECONNRESET) and logs "failed to negotiate connection parameters: negotiated frame_max = 4096 is lower than the minimum allowed value (8192)"',
     );
@@ -89,29 +93,35 @@ describe('client-frame-max through the CLI', () => {
     expect(cli(dir, 'scan').stdout).toMatch(/^package\.json:4:17 +error +amqplib "\^0\.8\.0" \(dependencies\)/m);
   });
 
-  it('fix: a dry run diffs package.json and the source, --check fails, --write edits exactly those bytes and leaves the lock file to npm', () => {
-    const dir = project(FILES);
+  it('fix: a lock file pinning the old version leaves package.json alone; without one, --write raises the range and leaves the rest to npm', () => {
+    const locked = project(FILES, { git: true });
+    expect(cli(locked, 'fix', '--write').code).toBe(0);
+    expect(read(locked, 'package.json')).toBe(PACKAGE_JSON);
+    expect(read(locked, 'package-lock.json')).toBe(LOCK);
+    expect(read(locked, 'src/connect.ts')).toBe(SOURCE.replace('frameMax: 4096', 'frameMax: 8192'));
+    expect(cli(locked, 'fix', '--check').code).toBe(0);
+
+    const unlocked = { ...FILES, 'package-lock.json': undefined } as Record<string, string | undefined>;
+    delete unlocked['package-lock.json'];
+    const dir = project(unlocked as Record<string, string>);
     const dry = cli(dir, 'fix');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('-    "amqplib": "^0.8.0",\n+    "amqplib": "^0.10.7",');
-    expect(dry.stdout).not.toContain('a/package-lock.json');
     expect(read(dir, 'package.json')).toBe(PACKAGE_JSON);
     expect(cli(dir, 'fix', '--check').code).toBe(1);
 
     const patchFile = path.join(dir, 'fix.patch');
     expect(cli(dir, 'fix', '--patch', patchFile).code).toBe(0);
-    const applied = project(FILES);
+    const applied = project(unlocked as Record<string, string>);
     execFileSync('git', ['apply', patchFile], { cwd: applied });
     expect(read(applied, 'package.json')).toBe(PACKAGE_JSON.replace('"^0.8.0"', '"^0.10.7"'));
 
     expect(cli(dir, 'fix', '--write').code).toBe(0);
     expect(read(dir, 'package.json')).toBe(PACKAGE_JSON.replace('"^0.8.0"', '"^0.10.7"'));
     expect(read(dir, 'src/connect.ts')).toBe(SOURCE.replace('frameMax: 4096', 'frameMax: 8192'));
-    expect(read(dir, 'package-lock.json')).toBe(LOCK);
-    // Fixed once: nothing left to change, and the lock file still says what to run.
+    // Fixed once: nothing left to change or report.
     expect(cli(dir, 'fix', '--check').code).toBe(0);
-    const after = scanJson(dir).report.findings;
-    expect(after.map((f) => f.file)).toEqual(['package-lock.json', 'package-lock.json']);
+    expect(scanJson(dir).report.findings).toEqual([]);
   });
 
   it('--safe-only leaves a move across 0.x minors to a human; a patch-level move stays a rewrite', () => {

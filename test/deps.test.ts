@@ -2,7 +2,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { admitsAtLeast, raiseRange, satisfies, type Version } from '../src/deps/semver';
+import { admitsAtLeast, floorBelow, raiseRange, satisfies, type Version } from '../src/deps/semver';
+import { lockedVersion, pnpmImporters } from '../src/deps/locked';
+import { importedIn } from '../src/deps/imports';
 import { modelManifest } from '../src/deps';
 import { readYarnLock } from '../src/deps/yarn-lock';
 import { readPnpmLock } from '../src/deps/pnpm-lock';
@@ -69,6 +71,83 @@ describe('semver ranges', () => {
     expect(raiseRange('=0.10.3', V0107)).toBe('=0.10.7');
     expect(raiseRange('v0.8.0', V0107)).toBe('v0.10.7');
     for (const range of ['<0.10.7', '>=0.5.0 <0.10.0', '0.8.x', '^0.4 || ^0.5', '0.5.0 - 0.8.0', '^0.8']) expect(raiseRange(range, V0107), range).toBeUndefined();
+  });
+});
+
+describe('range floors', () => {
+  it.each([
+    ['^0.10.3', true],
+    ['>=0.5.0', true],
+    ['~0.10.5', true],
+    ['^0.10.7', false],
+    ['>=0.10.6', false],
+    ['*', false],
+    ['<0.11.0', false],
+    ['^0.4.0 || ^0.10.7', true],
+    ['latest', undefined],
+  ])('%s starts below 0.10.6: %s', (range, expected) => {
+    expect(floorBelow(range, [0, 10, 6])).toBe(expected);
+  });
+});
+
+describe('what a lock file installs for a package.json', () => {
+  const at = (files: Record<string, string>, pkg = 'package.json', range = '^0.10.3') => {
+    const dir = project(files, { git: true });
+    const r = lockedVersion(path.join(dir, pkg), 'amqplib', range);
+    return r && { file: path.relative(dir, r.absolute), manifest: r.manifest, version: r.version };
+  };
+  const pkg = '{ "dependencies": { "amqplib": "^0.10.3" } }';
+
+  it('package-lock.json v3 and v1 beside it, the hoisted copy; a lock that does not list it says so', () => {
+    const v3 = '{ "lockfileVersion": 3, "packages": { "": {}, "node_modules/amqplib": { "version": "0.10.4" } } }';
+    expect(at({ 'package.json': pkg, 'package-lock.json': v3 })).toEqual({ file: 'package-lock.json', manifest: 'package-lock.json', version: '0.10.4' });
+    const v1 = '{ "lockfileVersion": 1, "dependencies": { "amqplib": { "version": "0.8.0" } } }';
+    expect(at({ 'package.json': pkg, 'npm-shrinkwrap.json': v1 })).toEqual({ file: 'npm-shrinkwrap.json', manifest: 'package-lock.json', version: '0.8.0' });
+    expect(at({ 'package.json': pkg, 'package-lock.json': '{ "lockfileVersion": 3, "packages": { "": {} } }' })).toEqual({ file: 'package-lock.json', manifest: 'package-lock.json', version: undefined });
+    expect(at({ 'package.json': pkg })).toBeUndefined();
+  });
+
+  it("a workspace member: the root lock, the member's own copy before the hoisted one; a nested project that is no member has none", () => {
+    const lock = JSON.stringify({ lockfileVersion: 3, packages: { '': {}, 'apps/api': {}, 'apps/api/node_modules/amqplib': { version: '0.8.0' }, 'node_modules/amqplib': { version: '0.10.9' }, 'apps/web': {} } });
+    const files = { 'package.json': '{ "workspaces": ["apps/*"] }', 'package-lock.json': lock, 'apps/api/package.json': pkg, 'apps/web/package.json': pkg, 'tools/x/package.json': pkg };
+    expect(at(files, 'apps/api/package.json')).toMatchObject({ file: 'package-lock.json', version: '0.8.0' });
+    expect(at(files, 'apps/web/package.json')).toMatchObject({ version: '0.10.9' });
+    expect(at(files, 'tools/x/package.json')).toBeUndefined();
+  });
+
+  it('yarn.lock by the descriptor the range asks for (Yarn 1 and 2+); above the package only for a workspace root', () => {
+    const yarn1 = 'amqplib@^0.10.3, amqplib@^0.10.4:\n  version "0.10.4"\n';
+    expect(at({ 'package.json': pkg, 'yarn.lock': yarn1 })).toEqual({ file: 'yarn.lock', manifest: 'yarn.lock', version: '0.10.4' });
+    const berry = '__metadata:\n  version: 6\n\n"amqplib@npm:^0.10.3":\n  version: 0.10.5\n';
+    expect(at({ 'package.json': pkg, 'yarn.lock': berry })).toMatchObject({ version: '0.10.5' });
+    expect(at({ 'package.json': '{}', 'yarn.lock': yarn1, 'a/package.json': pkg }, 'a/package.json')).toBeUndefined();
+    expect(at({ 'package.json': '{ "workspaces": ["a"] }', 'yarn.lock': yarn1, 'a/package.json': pkg }, 'a/package.json')).toMatchObject({ version: '0.10.4' });
+  });
+
+  it('pnpm-lock.yaml importers (v9, v6 with specifiers, v5.4 inline) and a v5 single project, peer suffixes dropped', () => {
+    const v9 = ['lockfileVersion: "9.0"', '', 'importers:', '', '  .:', '    dependencies:', '      amqplib:', '        specifier: ^0.10.3', '        version: 0.10.3', '  packages/api:', '    devDependencies:', "      '@cloudamqp/amqp-client':", '        specifier: ^3.1.1', '        version: 3.1.1(typescript@5.0.0)', ''].join('\n');
+    expect([...pnpmImporters(v9)].map(([k, v]) => [k, [...v]])).toEqual([
+      ['.', [['amqplib', '0.10.3']]],
+      ['packages/api', [['@cloudamqp/amqp-client', '3.1.1']]],
+    ]);
+    const v54 = ['lockfileVersion: 5.4', 'importers:', '  .:', '    specifiers:', '      amqplib: ^0.8.0', '    dependencies:', '      amqplib: 0.8.0_abc', ''].join('\n');
+    expect([...pnpmImporters(v54).get('.')!]).toEqual([['amqplib', '0.8.0']]);
+    const v5 = ['lockfileVersion: 5.3', 'specifiers:', '  amqplib: ^0.8.0', 'dependencies:', '  amqplib: 0.8.0', 'packages:', '  /amqplib/0.8.0:', '    dev: false', ''].join('\n');
+    expect(at({ 'package.json': pkg, 'pnpm-lock.yaml': v5 })).toEqual({ file: 'pnpm-lock.yaml', manifest: 'pnpm-lock.yaml', version: '0.8.0' });
+  });
+});
+
+describe('whether a package imports a client', () => {
+  it('require, import, import() and subpaths, or a library that loads it; not node_modules, comments of other words, or a nested project with its own lock', () => {
+    const has = (files: Record<string, string>) => importedIn(project(files), ['amqplib', 'amqp-connection-manager']);
+    expect(has({ 'src/a.js': "const amqp = require('amqplib');" })).toBe(true);
+    expect(has({ 'src/a.ts': "import type { Channel } from 'amqplib/properties';" })).toBe(true);
+    expect(has({ 'a.mjs': "const m = await import('amqp-connection-manager');" })).toBe(true);
+    expect(has({ 'a.ts': "import 'amqplib';" })).toBe(true);
+    expect(has({ 'a.ts': "import x from 'amqplib-extra';", 'node_modules/y/index.js': "require('amqplib')" })).toBe(false);
+    expect(has({ 'a.d.ts': "import { Channel } from 'amqplib';" })).toBe(false);
+    expect(has({ 'svc/package-lock.json': '{}', 'svc/index.js': "require('amqplib')" })).toBe(false);
+    expect(has({ 'svc/package.json': '{}', 'svc/index.js': "require('amqplib')" })).toBe(true);
   });
 });
 

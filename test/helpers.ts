@@ -2,6 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { markerComment } from '../src/fix/annotate';
+import { DEFAULT_LINE_WIDTH } from '../src/fix/line-width';
 
 export const ROOT = path.join(__dirname, '..');
 export const BIN = path.join(ROOT, 'bin', 'rabbitmq4-codemod');
@@ -40,4 +42,11 @@ export function read(dir: string, rel: string): string {
 
 export function fixture(rule: string, name: string): string {
   return fs.readFileSync(path.join(ROOT, 'test-fixtures', rule, name), 'utf8');
+}
+
+/** The marker comment `fix` inserts above a statement indented by `indent`, at the default line width, with its line ending. */
+export function marker(indent: string, rule: string, advice: string): string {
+  return markerComment(rule, advice, DEFAULT_LINE_WIDTH, indent)
+    .map((l) => `${indent}${l}\n`)
+    .join('');
 }

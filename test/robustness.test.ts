@@ -44,8 +44,9 @@ describe('byte-exact preservation outside the edited spans', () => {
     const dir = project({ 'a.ts': input }, { git: true });
     cli(dir, 'fix', '--write');
     const out = fs.readFileSync(path.join(dir, 'a.ts'), 'utf8');
-    expect(out).toMatch(/\{\r\n\t\/\/ rabbitmq4-codemod\(quorum-queue-invalid-property\): [^\r\n]+\r\n\tconst \{ queue \}/);
-    expect(out.replace(/\t\/\/ rabbitmq4-codemod[^\r\n]*\r\n/, '')).toBe(input);
+    // Wrapped to the width as consecutive lines, each indented and ended like the file's.
+    expect(out).toMatch(/\{\r\n\t\/\/ rabbitmq4-codemod\(quorum-queue-invalid-property\): [^\r\n]+\r\n(?:\t\/\/ [^\r\n]+\r\n)+\tconst \{ queue \}/);
+    expect(out.replace(/\t\/\/ rabbitmq4-codemod[^\r\n]*\r\n(?:\t\/\/ [^\r\n]*\r\n)*/, '')).toBe(input);
   });
 });
 

@@ -44,7 +44,8 @@ export function fix(argv: string[], io: Io): number {
 
   const patchFile = flag(args, 'patch');
   const diff = changes.map((ch) => unifiedDiff(ch.file, ch.before, ch.after)).join('');
-  if (patchFile) fs.writeFileSync(path.resolve(io.cwd, patchFile), diff);
+  // An empty patch is no patch: `git apply` refuses one, so nothing is written.
+  if (patchFile && changes.length) fs.writeFileSync(path.resolve(io.cwd, patchFile), diff);
 
   if (write) {
     const dirty = has(args, 'allow-dirty') ? [] : (uncommittedChanges(io.cwd, paths) ?? []);
@@ -112,7 +113,8 @@ function summary(
     byRule.set(f.ruleId, e);
   }
   const verb = mode.write ? `Changed ${mode.written}` : `Would change ${changes.length}`;
-  lines.push(c.bold(`${verb} file${(mode.write ? mode.written : changes.length) === 1 ? '' : 's'}${mode.patchFile ? ` (patch written to ${mode.patchFile})` : ''}.`));
+  const patchNote = !mode.patchFile ? '' : changes.length ? ` (patch written to ${mode.patchFile})` : ` (nothing to change: ${mode.patchFile} was not written)`;
+  lines.push(c.bold(`${verb} file${(mode.write ? mode.written : changes.length) === 1 ? '' : 's'}${patchNote}.`));
   for (const [rule, e] of [...byRule].sort()) {
     const parts = [e.rewrite && `${e.rewrite} rewritten`, e.annotate && `${e.annotate} annotated for a human`, e.none && `${e.none} reported only`].filter(Boolean);
     lines.push(`  ${rule}: ${parts.join(', ')}`);

@@ -4,7 +4,10 @@ import type { DependencyPin } from '../model';
 import { parseJson } from '../parse/json';
 import type { ParseResult } from '../parse';
 import { LineIndex } from '../text';
-import { dependencyManifestOf } from './manifests';
+import * as path from 'node:path';
+import { dependencyManifestOf, LOADED_BY } from './manifests';
+import { lockedVersion } from './locked';
+import { importedIn } from './imports';
 import { packageJsonPins } from './package-json';
 import { packageLockPins } from './package-lock';
 import { pnpmLockPins } from './pnpm-lock';
@@ -20,14 +23,36 @@ function emptyAst(text: string): t.File {
 
 export type ManifestModel = { ok: true; ast: t.File; pins: DependencyPin[] } | Extract<ParseResult, { ok: false }>;
 
-/** The dependency pins of a manifest (package.json or a lock file); `file` is the reported path. */
-export function modelManifest(file: string, text: string): ManifestModel {
+/**
+ * The dependency pins of a manifest (package.json or a lock file); `file` is the reported path. Given the
+ * manifest's `absolute` path, a package.json's pins also say what its lock file installs and, where no lock
+ * file decides, whether the package's sources import them (read from the disk around it).
+ */
+export function modelManifest(file: string, text: string, absolute?: string): ManifestModel {
   const kind = dependencyManifestOf(file);
   const lines = new LineIndex(text);
-  if (kind === 'yarn.lock') return { ok: true, ast: emptyAst(text), pins: yarnLockPins(file, text, lines) };
-  if (kind === 'pnpm-lock.yaml') return { ok: true, ast: emptyAst(text), pins: pnpmLockPins(file, text, lines) };
+  const withFacts = (pins: DependencyPin[]) => (absolute ? pins.map((p) => withInstallFacts(p, file, absolute)) : pins);
+  if (kind === 'yarn.lock') return { ok: true, ast: emptyAst(text), pins: withFacts(yarnLockPins(file, text, lines)) };
+  if (kind === 'pnpm-lock.yaml') return { ok: true, ast: emptyAst(text), pins: withFacts(pnpmLockPins(file, text, lines)) };
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
-  const pins = kind === 'package-lock.json' ? packageLockPins(file, parsed.ast, lines) : packageJsonPins(file, parsed.ast, lines);
-  return { ok: true, ast: parsed.ast, pins };
+  if (kind === 'package-lock.json') return { ok: true, ast: parsed.ast, pins: withFacts(packageLockPins(file, parsed.ast, lines)) };
+  return { ok: true, ast: parsed.ast, pins: withFacts(packageJsonPins(file, parsed.ast, lines)) };
+}
+
+/**
+ * A pin with what the code around it does with it: whether the package's sources import it (or a library that
+ * loads it), and for a package.json range what its lock file installs. A lock file's copy that another package
+ * requires is that package's business: only the project's own copies are looked at.
+ */
+function withInstallFacts(pin: DependencyPin, file: string, absolute: string): DependencyPin {
+  if (pin.manifest !== 'package.json' && pin.requiredBy.length) return pin;
+  const imported = importedIn(path.dirname(absolute), [pin.client, ...(LOADED_BY[pin.client] ?? [])]);
+  const out: DependencyPin = imported === undefined ? pin : { ...pin, imported };
+  const locked = pin.manifest === 'package.json' && pin.range !== undefined ? lockedVersion(absolute, pin.client, pin.range) : undefined;
+  if (!locked) return out;
+  // The lock file's path as reported, relative to the package.json's.
+  const rel = path.relative(path.dirname(absolute), locked.absolute).split(path.sep).join('/');
+  const shown = path.posix.normalize(path.posix.join(path.posix.dirname(file), rel));
+  return { ...out, locked: { file: shown, manifest: locked.manifest, ...(locked.version !== undefined ? { version: locked.version } : {}) } };
 }

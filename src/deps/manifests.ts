@@ -2,7 +2,16 @@
 import type { DependencyManifest } from '../model';
 
 /** The client libraries whose installed version decides whether the application can connect at all. */
-export const WATCHED_PACKAGES: readonly string[] = ['amqplib', 'rabbitmq-client'];
+export const WATCHED_PACKAGES: readonly string[] = ['amqplib', 'rabbitmq-client', '@cloudamqp/amqp-client'];
+
+/**
+ * The supported libraries that load a watched package themselves (a project that imports one of them loads
+ * it): amqplib is what amqp-connection-manager, amqp-ts, rascal, foo-foo-mq (rabbot, wascally), jackrabbit,
+ * the NestJS RMQ transport, @golevelup/nestjs-rabbitmq and moleculer's AMQP transporter and channels require.
+ */
+export const LOADED_BY: Readonly<Record<string, readonly string[]>> = {
+  amqplib: ['amqp-connection-manager', 'amqp-ts', 'rascal', 'foo-foo-mq', 'rabbot', 'wascally', 'jackrabbit', '@pager/jackrabbit', '@nestjs/microservices', '@golevelup/nestjs-rabbitmq', 'moleculer', '@moleculer/channels'],
+};
 
 const MANIFESTS: Record<string, DependencyManifest> = {
   'package.json': 'package.json',

@@ -159,3 +159,19 @@ export function raiseRange(range: string, minimum: Version): string | undefined 
   if (!m) return undefined;
   return `${m[1]}${m[2] ?? ''}${m[3]}${m[4]}${formatVersion(minimum)}${m[6]}`;
 }
+
+/**
+ * Whether the range's floor lies below `limit`: some alternative starts from an explicit version below it
+ * (`^0.10.3`, `>=0.5.0` below 0.10.6); a range with no lower bound (`*`, `<1.0.0`) has no floor.
+ */
+export function floorBelow(range: string, limit: Version): boolean | undefined {
+  const intervals = parseRange(range);
+  if (!intervals) return undefined;
+  return intervals.some((i) => {
+    if (!i.low || compareVersions(i.low.version, limit) >= 0) return false;
+    // Not empty: something between its floor and its top.
+    if (!i.high) return true;
+    const c = compareVersions(i.low.version, i.high.version);
+    return c < 0 || (c === 0 && i.low.inclusive && i.high.inclusive);
+  });
+}

@@ -10,6 +10,7 @@ import { DECLARATION_RULES, subjectChecks } from '../rules';
 import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
 import { queueTypeOf } from '../rules/queue-facts';
 import { annotationEdit } from '../fix/annotate';
+import { lineWidthFor } from '../fix/line-width';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
@@ -248,7 +249,7 @@ function load(input: SourceInput, absolute: string, project: Project, parse: Par
 /** package.json or a lock file: the client libraries it installs, for the rules that read dependencies. */
 function loadManifest(state: FileState): FileState {
   const { result } = state;
-  const modelled = modelManifest(result.path, result.text);
+  const modelled = modelManifest(result.path, result.text, result.absolute);
   if (!modelled.ok) {
     result.status = 'parse-error';
     result.error = modelled.error;
@@ -609,7 +610,7 @@ function emitFinding(
     kind = 'annotate';
     if (fix.notRewritten) description = `${advice} (not rewritten: ${fix.notRewritten})`;
     // JSON has no comments: a finding in a JSON configuration file stays for a human, unmarked.
-    const edit = isJsonPath(file.path) ? undefined : annotationEdit(file.text, subject.statementStart, meta.id, description);
+    const edit = isJsonPath(file.path) ? undefined : annotationEdit(file.text, subject.statementStart, meta.id, description, lineWidthFor(state.result.absolute));
     if (edit) {
       route(edit, subject.at.file);
       edits = [edit];

@@ -5,7 +5,7 @@ import type { Consumer, HandlerFacts, HandlerUse, Resolved } from '../model';
 import type { FileContext } from '../resolve/file-context';
 import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './message-path';
 import { endRejection, namesMessage, rejectRequeue, type RejectCall, type ReturnedStatus } from './rejections';
-import { unguardedMessageUse } from './null-guard';
+import { nullCheckOf, unguardedMessageUse } from './null-guard';
 import { messageSources, sourceNodes } from './sources';
 import { localFunctionOf } from './handler-function';
 
@@ -47,26 +47,37 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   const scopes = resolver.scopes;
   const messageMethods = new Set(['ack', ...Object.keys(lib.rejects).filter((m) => lib.rejects[m].message === 'argument')]);
   const unguarded = lib.nullOnCancel ? unguardedMessageUse(file, scopes, handler, 0, { messageMethods }) : undefined;
+  const check = unguarded && nullCheckOf(file, scopes, handler, 0);
   const facts: HandlerFacts = {
     nullOnCancel: lib.nullOnCancel,
     unguardedUse: unguarded && { at: file.span(unguarded.at), what: unguarded.what },
+    ...(check ? { nullCheck: { at: file.span(check), what: `checks \`${describe(ctx, check)}\`` } } : {}),
+    ...(unguarded?.branch ? { nullBranch: { at: file.span(unguarded.branch), what: `\`${describe(ctx, unguarded.branch)}\`` } } : {}),
     xDeathCounts: [],
     republishes: [],
     republishedHeaders: [],
     deliveryCountReads: [],
     rejections: [],
   };
-  const seen = new Set<number>();
-  const once = (node: Node) => !seen.has(node.start!) && !!seen.add(node.start!);
-  const use = (node: Node, what: string): HandlerUse => ({ at: file.span(node), what });
+  const seen = new Set<string>();
+  const once = (src: MessageSource, node: Node) => {
+    const key = `${src.ctx.file.path}:${node.start}`;
+    return !seen.has(key) && !!seen.add(key);
+  };
+  // A use in a helper of another module says where it is.
+  const use = (src: MessageSource, node: Node, what: string): HandlerUse => ({
+    at: src.ctx.file.span(node),
+    what: src.ctx === ctx ? what : `${what} (in ${src.ctx.file.path}:${src.ctx.file.lines.position(node.start ?? 0).line})`,
+  });
   const xDeathCount = [...lib.headersPath, 'x-death', ELEMENT, 'count'];
   const deliveryCount = [...lib.headersPath, 'x-delivery-count'];
-  for (const [node, src] of sourceNodes(file, messageSources(file, scopes, handler, 0))) {
-    const path = readPath(ctx, src, node);
-    const what = () => (node.type === 'Identifier' ? `destructures ${node.name} from ${describe(ctx, destructuredFrom(ctx, node))}` : `reads ${describe(ctx, node)}`);
-    if (path && samePath(path, xDeathCount) && !isLogged(ctx, node) && once(node)) facts.xDeathCounts.push(use(node, what()));
-    else if (path && samePath(path, deliveryCount) && !isLogged(ctx, node) && once(node)) facts.deliveryCountReads.push(use(node, what()));
-    if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(node)) {
+  for (const [node, src] of sourceNodes(messageSources(ctx, handler, 0))) {
+    const here = src.ctx;
+    const path = readPath(src, node);
+    const what = () => (node.type === 'Identifier' ? `destructures ${node.name} from ${destructuredFrom(here, node)}` : `reads ${describe(here, node)}`);
+    if (path && samePath(path, xDeathCount) && !isLogged(here, node) && once(src, node)) facts.xDeathCounts.push(use(src, node, what()));
+    else if (path && samePath(path, deliveryCount) && !isLogged(here, node) && once(src, node)) facts.deliveryCountReads.push(use(src, node, what()));
+    if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(src, node)) {
       const rejection = endRejection(ctx, handler, node, lib);
       if (rejection) facts.rejections.push(rejection);
     }
@@ -75,63 +86,65 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     if (!m) continue;
     const args = callArguments(node);
     const publish = Object.hasOwn(lib.publish, m.method) ? lib.publish[m.method] : undefined;
-    if (publish && isContent(ctx, src, args[publish.body], lib) && once(node)) {
-      facts.republishes.push(use(node, describe(ctx, node)));
-      if (passesHeaders(ctx, src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(node, `${describe(ctx, node.callee)}() passes the received headers on`));
+    if (publish && isContent(src, args[publish.body], lib) && once(src, node)) {
+      facts.republishes.push(use(src, node, describe(here, node)));
+      if (passesHeaders(src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(src, node, `${describe(here, node.callee)}() passes the received headers on`));
     }
     const reject = Object.hasOwn(lib.rejects, m.method) ? lib.rejects[m.method] : undefined;
-    if (reject && src.base.length === 0 && namesMessage(ctx, src, node, reject) && once(node)) {
-      facts.rejections.push({ ...use(node, `${describe(ctx, node.callee)}()`), method: reject.as, requeue: rejectRequeue(ctx, args, reject, lib.name) });
+    if (reject && src.base.length === 0 && namesMessage(src, node, reject) && once(src, node)) {
+      facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue: rejectRequeue(here, args, reject, lib.name) });
     }
   }
   return facts;
 }
 
 /** The message's body: `msg.content`, or a body method of the message (`msg.bodyString()`). */
-function isContent(ctx: FileContext, src: MessageSource, arg: Node | undefined, lib: HandlerLibrary): boolean {
-  const scopes = ctx.resolver.scopes;
-  if (samePath(messagePath(scopes, src, arg), lib.contentPath)) return true;
+function isContent(src: MessageSource, arg: Node | undefined, lib: HandlerLibrary): boolean {
+  if (samePath(messagePath(src, arg), lib.contentPath)) return true;
   const node = arg && unwrap(arg);
   const m = node && isCall(node) ? calleeMethod(node) : undefined;
-  return !!m && !!lib.contentMethods?.includes(m.method) && samePath(messagePath(scopes, src, m.object), []);
+  return !!m && !!lib.contentMethods?.includes(m.method) && samePath(messagePath(src, m.object), []);
 }
 
 /** The message path a member read or a destructured name holds. */
-function readPath(ctx: FileContext, src: MessageSource, node: Node): string[] | undefined {
-  const scopes = ctx.resolver.scopes;
-  if (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') return messagePath(scopes, src, node);
+function readPath(src: MessageSource, node: Node): string[] | undefined {
+  if (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') return messagePath(src, node);
   if (node.type !== 'Identifier') return undefined;
-  const binding = scopes.lookup(node.name, node);
-  // A destructured name, where it is declared: `const { count } = deaths[0]`.
-  return binding && binding.id === node && binding.kind !== 'param' && binding.path.length ? messagePath(scopes, src, node) : undefined;
+  const binding = src.ctx.resolver.scopes.lookup(node.name, node);
+  // A destructured name, where it is declared: `const { count } = deaths[0]`, `deaths.reduce((n, { count }) => ...)`.
+  return binding && binding.id === node && binding.path.length ? messagePath(src, node) : undefined;
 }
 
-/** The value a destructured name is taken from (the declarator's init), or the name itself. */
-function destructuredFrom(ctx: FileContext, id: Node): Node {
+/** What a destructured name is taken from: the declarator's init, or each element of the array a loop or an array callback walks. */
+function destructuredFrom(ctx: FileContext, id: Node): string {
+  const { file } = ctx;
   const binding = ctx.resolver.scopes.lookup((id as t.Identifier).name, id);
-  return binding?.init ?? id;
+  if (binding?.init) return describe(ctx, binding.init);
+  const declaration = binding && file.parentOf(binding.declaration);
+  const around = binding?.kind === 'param' ? binding.fn && file.parentOf(binding.fn) : declaration && file.parentOf(declaration);
+  const array = around && isCall(around) ? calleeMethod(around)?.object : around?.type === 'ForOfStatement' ? around.right : undefined;
+  return array ? `each element of ${describe(ctx, array)}` : describe(ctx, id);
 }
 
 /** The publish options carry the received headers unchanged: `msg.properties`, `{ headers: msg.properties.headers }`. */
-function passesHeaders(ctx: FileContext, src: MessageSource, options: Node | undefined, headersPath: string[]): boolean {
+function passesHeaders(src: MessageSource, options: Node | undefined, headersPath: string[]): boolean {
   if (!options) return false;
-  const scopes = ctx.resolver.scopes;
   const node = unwrap(options);
   const propertiesPath = headersPath.slice(0, -1);
-  if (samePath(messagePath(scopes, src, node), propertiesPath)) return true;
+  if (samePath(messagePath(src, node), propertiesPath)) return true;
   if (node.type !== 'ObjectExpression') return false;
   const headersKey = headersPath[headersPath.length - 1];
   let headers: Node | undefined;
   let spreadsProperties = false;
   for (const p of node.properties) {
-    if (p.type === 'SpreadElement') spreadsProperties ||= samePath(messagePath(scopes, src, p.argument), propertiesPath);
+    if (p.type === 'SpreadElement') spreadsProperties ||= samePath(messagePath(src, p.argument), propertiesPath);
     else if (p.type === 'ObjectProperty' && !p.computed && memberKey(p) === headersKey) headers = p.value as Node;
   }
   if (!headers) return spreadsProperties;
   const value = unwrap(headers);
-  if (samePath(messagePath(scopes, src, value), headersPath)) return true;
+  if (samePath(messagePath(src, value), headersPath)) return true;
   // `{ ...msg.properties.headers }` with nothing added: the same headers.
-  return value.type === 'ObjectExpression' && value.properties.length === 1 && value.properties[0].type === 'SpreadElement' && samePath(messagePath(scopes, src, value.properties[0].argument), headersPath);
+  return value.type === 'ObjectExpression' && value.properties.length === 1 && value.properties[0].type === 'SpreadElement' && samePath(messagePath(src, value.properties[0].argument), headersPath);
 }
 
 /** Only handed to a logging call: `console.log(..., deaths[0].count)`, `logger.warn(...)`. */

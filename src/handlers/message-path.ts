@@ -1,10 +1,13 @@
 // Where a handler's message is and what part of it an expression holds (`msg.properties.headers`).
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, memberName, unwrap, type Node, type ParsedFile } from '../parse/ast';
-import type { Binding, Scopes } from '../resolve/scope';
+import type { Binding } from '../resolve/scope';
+import type { FileContext } from '../resolve/file-context';
 
 /** Where a handler function gets the message from: a parameter, and the message path it holds. */
 export interface MessageSource {
+  /** The file the function is written in (the handler's, or a helper's in another module). */
+  ctx: FileContext;
   fn: t.Function;
   index: number;
   /** [] for the message itself; ['properties', 'headers'] when the function receives the headers. */
@@ -15,18 +18,22 @@ export interface MessageSource {
 export const ELEMENT = '*';
 const ELEMENT_METHODS = new Set(['find', 'findLast', 'at']);
 const SAME_ARRAY_METHODS = new Set(['filter', 'slice', 'sort', 'reverse']);
+/** Array methods whose callback receives each element: the position of the element among its parameters. */
+const ELEMENT_CALLBACKS: Record<string, number> = { forEach: 0, map: 0, flatMap: 0, filter: 0, find: 0, findLast: 0, findIndex: 0, some: 0, every: 0, reduce: 1, reduceRight: 1 };
 
-export function isParamOf(binding: Binding | undefined, src: MessageSource): boolean {
+export function isParamOf(binding: Binding | undefined, src: Pick<MessageSource, 'fn' | 'index'>): boolean {
   return !!binding && binding.kind === 'param' && binding.fn === src.fn && binding.paramIndex === src.index;
 }
 
 /**
  * The message property path an expression denotes (`msg.properties.headers['x-death'][0].count` →
- * properties, headers, x-death, *, count), following consts and destructuring within the file;
- * undefined when the expression does not come from the message.
+ * properties, headers, x-death, *, count), following consts, destructuring, the elements of a `for...of`
+ * and of array callbacks (`deaths.reduce((n, d) => n + d.count, 0)`) within the file; undefined when the
+ * expression does not come from the message.
  */
-export function messagePath(scopes: Scopes, src: MessageSource, expr: Node | null | undefined, depth = 0): string[] | undefined {
+export function messagePath(src: MessageSource, expr: Node | null | undefined, depth = 0): string[] | undefined {
   if (!expr || depth > 16) return undefined;
+  const scopes = src.ctx.resolver.scopes;
   const node = unwrap(expr);
   switch (node.type) {
     case 'Identifier': {
@@ -34,13 +41,15 @@ export function messagePath(scopes: Scopes, src: MessageSource, expr: Node | nul
       if (!binding) return undefined;
       const path = binding.path.filter((k) => k !== '...').map(normalize);
       if (isParamOf(binding, src)) return [...src.base, ...path];
+      const element = elementOf(src, binding, depth);
+      if (element) return [...element, ...path];
       if (binding.kind === 'param' || !binding.init || scopes.isReassigned(node.name)) return undefined;
-      const from = messagePath(scopes, src, binding.init, depth + 1);
+      const from = messagePath(src, binding.init, depth + 1);
       return from && [...from, ...path];
     }
     case 'MemberExpression':
     case 'OptionalMemberExpression': {
-      const from = messagePath(scopes, src, node.object, depth + 1);
+      const from = messagePath(src, node.object, depth + 1);
       if (!from) return undefined;
       const key = memberName(node) ?? (node.property.type === 'NumericLiteral' ? ELEMENT : undefined);
       return key === undefined ? undefined : [...from, normalize(key)];
@@ -50,16 +59,36 @@ export function messagePath(scopes: Scopes, src: MessageSource, expr: Node | nul
       const callee = unwrap(node.callee);
       if (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') return undefined;
       const method = memberName(callee);
-      const from = method ? messagePath(scopes, src, callee.object, depth + 1) : undefined;
+      const from = method ? messagePath(src, callee.object, depth + 1) : undefined;
       if (!from) return undefined;
       if (ELEMENT_METHODS.has(method!)) return [...from, ELEMENT];
       return SAME_ARRAY_METHODS.has(method!) ? from : undefined;
     }
     case 'LogicalExpression':
-      return node.operator === '&&' ? messagePath(scopes, src, node.right, depth + 1) : messagePath(scopes, src, node.left, depth + 1);
+      return node.operator === '&&' ? messagePath(src, node.right, depth + 1) : messagePath(src, node.left, depth + 1);
     default:
       return undefined;
   }
+}
+
+/**
+ * The path of the array a name takes its elements from: `for (const d of deaths)`, or the element
+ * parameter of an array callback (`deaths.find((d) => ...)`, the second of `reduce`).
+ */
+function elementOf(src: MessageSource, binding: Binding, depth: number): string[] | undefined {
+  const file = src.ctx.file;
+  if (binding.kind === 'param' && binding.fn) {
+    const call = file.parentOf(binding.fn);
+    const m = call && isCall(call) && call.arguments[0] === (binding.fn as never) ? calleeMethod(call) : undefined;
+    if (!m || !Object.hasOwn(ELEMENT_CALLBACKS, m.method) || ELEMENT_CALLBACKS[m.method] !== binding.paramIndex) return undefined;
+    const from = messagePath(src, m.object, depth + 1);
+    return from && [...from, ELEMENT];
+  }
+  const declaration = file.parentOf(binding.declaration);
+  const loop = declaration && file.parentOf(declaration);
+  if (loop?.type !== 'ForOfStatement' || loop.left !== declaration) return undefined;
+  const from = messagePath(src, loop.right, depth + 1);
+  return from && [...from, ELEMENT];
 }
 
 const normalize = (key: string): string => (/^\d+$/.test(key) ? ELEMENT : key);

@@ -2,7 +2,7 @@
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, type Node, type ParsedFile } from '../parse/ast';
 import type { Binding, Scopes } from '../resolve/scope';
-import { callArguments, isCall, isParamOf, nodesIn, type MessageSource } from './message-path';
+import { callArguments, isCall, isParamOf, nodesIn } from './message-path';
 import { localFunctionOf } from './handler-function';
 
 /** What the helpers need to know about the library: the calls that read `message.fields` (amqplib's ack). */
@@ -17,14 +17,14 @@ const MAX_DEPTH = 3;
 /**
  * The first use of the message (parameter `index` of `fn`) that throws a TypeError when the message
  * is null, with no null check before it. Counts as a check: `if (!msg) return`, `if (msg === null)
- * { ...; return }`, `if (msg) { use }`, `msg && use`, `msg ? use : x`, `msg?.content`, and a
- * try/catch whose catch does not throw. A guard that throws instead of returning does not count:
- * it fails the same way.
+ * { ...; throw ... }`, `if (msg == null) process.exit(1)`, `assert(msg)`, `if (msg) { use }`,
+ * `msg && use`, `msg ? use : x`, `msg?.content`, and a try/catch whose catch does not throw. A use in
+ * the branch where the message is null (`if (msg) {...} else { ch.nack(msg) }`) says so.
  */
-export function unguardedMessageUse(file: ParsedFile, scopes: Scopes, fn: t.Function, index: number, opts: NullUseOptions, depth = 0, seen = new Set<t.Function>()): { at: Node; what: string } | undefined {
+export function unguardedMessageUse(file: ParsedFile, scopes: Scopes, fn: t.Function, index: number, opts: NullUseOptions, depth = 0, seen = new Set<t.Function>()): { at: Node; what: string; branch?: Node } | undefined {
   if (depth > MAX_DEPTH || seen.has(fn)) return undefined;
   seen.add(fn);
-  const src: MessageSource = { fn, index, base: [] };
+  const src = { fn, index };
   const param = fn.params[index];
   const pattern = param?.type === 'AssignmentPattern' ? param.left : param;
   if (pattern && (pattern.type === 'ObjectPattern' || pattern.type === 'ArrayPattern')) return { at: pattern, what: 'destructures the message in its parameter list' };
@@ -35,7 +35,42 @@ export function unguardedMessageUse(file: ParsedFile, scopes: Scopes, fn: t.Func
     const binding = scopes.lookup(name, node);
     if (!isParamOf(binding, src)) continue;
     const use = dereference(file, scopes, node, name, opts, depth, seen);
-    if (use && !guarded(file, fn, use.at, (e) => refersTo(scopes, e, binding!))) return use;
+    const isMsg = (e: Node) => refersTo(scopes, e, binding!);
+    if (!use || guarded(file, fn, use.at, isMsg)) continue;
+    const branch = nullBranch(file, fn, use.at, isMsg);
+    return branch ? { ...use, branch } : use;
+  }
+  return undefined;
+}
+
+/**
+ * The handler's own first null check of its message (`if (!msg)`, `msg ? ... : ...`, `msg && ...`,
+ * `assert(msg)`), if it has one: the author handles a cancel there, so a guard is not added above it.
+ */
+export function nullCheckOf(file: ParsedFile, scopes: Scopes, fn: t.Function, index: number): Node | undefined {
+  const param = fn.params[index];
+  const pattern = param?.type === 'AssignmentPattern' ? param.left : param;
+  if (!pattern || pattern.type !== 'Identifier') return undefined;
+  const binding = scopes.lookup(pattern.name, fn.body);
+  if (!binding) return undefined;
+  const isMsg = (e: Node) => refersTo(scopes, e, binding);
+  for (const node of nodesIn(file, fn)) {
+    const test =
+      node.type === 'IfStatement' || node.type === 'ConditionalExpression' ? node.test : node.type === 'LogicalExpression' ? node.left : node.type === 'ExpressionStatement' && isExitGuard(node, isMsg) ? node.expression : undefined;
+    if (test && (nullWhenTrue(test, isMsg) || nonNullWhenTrue(test, isMsg) || test === (node as t.ExpressionStatement).expression)) return test;
+  }
+  return undefined;
+}
+
+/** The test of an enclosing `if` or `?:` whose branch around the use runs only when the message is null. */
+function nullBranch(file: ParsedFile, fn: t.Function, use: Node, isMsg: IsMessage): Node | undefined {
+  let child: Node = use;
+  for (const parent of file.ancestors(use)) {
+    if (parent === fn) return undefined;
+    if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test !== child) {
+      if ((parent.alternate === child && nonNullWhenTrue(parent.test, isMsg)) || (parent.consequent === child && nullWhenTrue(parent.test, isMsg))) return parent.test;
+    }
+    child = parent;
   }
   return undefined;
 }
@@ -127,12 +162,33 @@ function chainRoot(e: Node, isMsg: IsMessage): boolean {
   return isMsg(cur);
 }
 
-/** A statement that leaves the function when the message is null: `if (!msg) return;`. */
-function isReturnGuard(stmt: Node, isMsg: IsMessage): boolean {
-  if (stmt.type !== 'IfStatement' || !nullWhenTrue(stmt.test, isMsg)) return false;
-  const c = stmt.consequent;
-  if (c.type === 'ReturnStatement') return true;
-  return c.type === 'BlockStatement' && c.body.length > 0 && c.body[c.body.length - 1].type === 'ReturnStatement';
+/** A statement that leaves the function: `return`, `throw`, `process.exit(...)`, or a block that ends with one. */
+function leaves(stmt: Node): boolean {
+  if (stmt.type === 'ReturnStatement' || stmt.type === 'ThrowStatement') return true;
+  if (stmt.type === 'ExpressionStatement' && isCall(stmt.expression) && /^process\.exit$/.test(calleeText(stmt.expression))) return true;
+  return stmt.type === 'BlockStatement' && stmt.body.length > 0 && leaves(stmt.body[stmt.body.length - 1]);
+}
+
+const calleeText = (call: t.CallExpression | t.OptionalCallExpression): string => {
+  const m = calleeMethod(call);
+  return m && m.object.type === 'Identifier' ? `${m.object.name}.${m.method}` : call.callee.type === 'Identifier' ? call.callee.name : '';
+};
+
+/** Assertions that throw unless their first argument is truthy: `assert(msg)`, `assert.ok(msg)`, `invariant(msg, ...)`. */
+const ASSERTIONS = new Set(['assert', 'assert.ok', 'invariant', 'console.assert']);
+
+/**
+ * A statement the handler passes only with a message: `if (!msg) return;`, `if (msg === null) throw ...`,
+ * `if (!msg) { log(); process.exit(1) }`, `assert(msg)`. A guard that throws is the author's choice of what a
+ * cancel does: it is a check, and no second one is added above it.
+ */
+function isExitGuard(stmt: Node, isMsg: IsMessage): boolean {
+  if (stmt.type === 'IfStatement') return nullWhenTrue(stmt.test, isMsg) && leaves(stmt.consequent);
+  if (stmt.type !== 'ExpressionStatement' || !isCall(stmt.expression)) return false;
+  const call = stmt.expression;
+  // console.assert only logs.
+  const name = calleeText(call);
+  return ASSERTIONS.has(name) && name !== 'console.assert' && !!call.arguments[0] && nonNullWhenTrue(call.arguments[0] as Node, isMsg);
 }
 
 /** A catch that swallows the error: no throw in it (outside nested functions). */
@@ -162,7 +218,7 @@ function guarded(file: ParsedFile, fn: t.Function, use: Node, isMsg: IsMessage):
       case 'Program':
         for (const stmt of parent.body) {
           if (stmt === child) break;
-          if (isReturnGuard(stmt, isMsg)) return true;
+          if (isExitGuard(stmt, isMsg)) return true;
         }
         break;
       case 'TryStatement':

@@ -23,15 +23,14 @@ export interface RejectCall {
 export type ReturnedStatus = Record<string, boolean>;
 
 /** The reject call names the handler's message where the library expects it. */
-export function namesMessage(ctx: FileContext, src: MessageSource, call: t.CallExpression | t.OptionalCallExpression, reject: RejectCall): boolean {
-  const scopes = ctx.resolver.scopes;
+export function namesMessage(src: MessageSource, call: t.CallExpression | t.OptionalCallExpression, reject: RejectCall): boolean {
   const [first] = callArguments(call);
-  if (reject.message === 'argument') return samePath(messagePath(scopes, src, first), []);
-  if (reject.message === 'receiver') return samePath(messagePath(scopes, src, calleeMethod(call)?.object), []);
+  if (reject.message === 'argument') return samePath(messagePath(src, first), []);
+  if (reject.message === 'receiver') return samePath(messagePath(src, calleeMethod(call)?.object), []);
   const tag = first && unwrap(first);
-  if (samePath(messagePath(scopes, src, tag), ['deliveryTag'])) return true;
+  if (samePath(messagePath(src, tag), ['deliveryTag'])) return true;
   const value = tag?.type === 'ObjectExpression' ? propertyValue(tag, 'deliveryTag') : undefined;
-  return samePath(messagePath(scopes, src, value), ['deliveryTag']);
+  return samePath(messagePath(src, value), ['deliveryTag']);
 }
 
 export function rejectRequeue(ctx: FileContext, args: (Node | undefined)[], reject: RejectCall, library: string): Resolved<boolean> {

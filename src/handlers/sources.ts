@@ -1,40 +1,52 @@
-// The handler and the local functions it hands the message (or part of it) to.
+// The handler and the functions it hands the message (or part of it) to, in its file or in modules it imports.
 import type * as t from '@babel/types';
-import type { Node, ParsedFile } from '../parse/ast';
-import type { Scopes } from '../resolve/scope';
+import { unwrap, type Node } from '../parse/ast';
+import type { FileContext } from '../resolve/file-context';
 import { localFunctionOf } from './handler-function';
 import { callArguments, isCall, messagePath, nodesIn, type MessageSource } from './message-path';
 
 const MAX_DEPTH = 3;
 
 /**
- * The handler and the local functions it hands the message (or part of it) to, each with the
- * message path its parameter holds: `retries(msg.properties.headers)` makes `retries` a source
- * whose parameter is the headers.
+ * The handler and the functions it hands the message (or part of it) to, each with the message path
+ * its parameter holds: `retries(msg.properties.headers)` makes `retries` a source whose parameter is
+ * the headers. A helper is followed in this file and, through the import, into another module.
  */
-export function messageSources(file: ParsedFile, scopes: Scopes, handler: t.Function, index: number): MessageSource[] {
+export function messageSources(ctx: FileContext, handler: t.Function, index: number): MessageSource[] {
   const out: MessageSource[] = [];
-  const seen = new Set<string>();
+  const keys = new Set<string>();
   const visit = (src: MessageSource, depth: number) => {
-    const key = `${src.fn.start}:${src.index}:${src.base.join('.')}`;
-    if (seen.has(key) || depth > MAX_DEPTH) return;
-    seen.add(key);
+    const key = `${src.ctx.file.path}:${src.fn.start}:${src.index}:${src.base.join('.')}`;
+    if (keys.has(key) || depth > MAX_DEPTH) return;
+    keys.add(key);
     out.push(src);
-    for (const node of nodesIn(file, src.fn)) {
+    for (const node of nodesIn(src.ctx.file, src.fn)) {
       if (!isCall(node)) continue;
-      const callee = localFunctionOf(file, scopes, node.callee);
+      const callee = calledFunction(src.ctx, node.callee as Node);
       if (!callee) continue;
       callArguments(node).forEach((arg, i) => {
-        const path = messagePath(scopes, src, arg);
-        if (path) visit({ fn: callee, index: i, base: path }, depth + 1);
+        const path = messagePath(src, arg);
+        if (path) visit({ ctx: callee.ctx, fn: callee.fn, index: i, base: path }, depth + 1);
       });
     }
   };
-  visit({ fn: handler, index, base: [] }, 0);
+  visit({ ctx, fn: handler, index, base: [] }, 0);
   return out;
 }
 
+/** The function a call calls: written in this file, or imported from another module of the project. */
+function calledFunction(ctx: FileContext, callee: Node): { ctx: FileContext; fn: t.Function } | undefined {
+  const local = localFunctionOf(ctx.file, ctx.resolver.scopes, callee);
+  if (local) return { ctx, fn: local };
+  const node = unwrap(callee);
+  if (node.type !== 'Identifier' && node.type !== 'MemberExpression') return undefined;
+  const v = ctx.resolver.resolve(node);
+  if (v.kind !== 'function') return undefined;
+  const home = ctx.resolver.project?.loaded().find(([, c]) => c.file.parentOf(v.node) !== undefined)?.[1];
+  return home ? { ctx: home, fn: v.node } : undefined;
+}
+
 /** Every node of the sources, each with the source it belongs to. */
-export function* sourceNodes(file: ParsedFile, sources: MessageSource[]): Generator<[Node, MessageSource]> {
-  for (const src of sources) for (const node of nodesIn(file, src.fn)) yield [node, src];
+export function* sourceNodes(sources: MessageSource[]): Generator<[Node, MessageSource]> {
+  for (const src of sources) for (const node of nodesIn(src.ctx.file, src.fn)) yield [node, src];
 }

@@ -1,19 +1,23 @@
 // Rule client-frame-max: client versions and frameMax settings RabbitMQ 4.1+ cannot connect with.
-import type { ConnectionOpen, DependencyManifest, DependencyPin, Severity, TargetVersion } from '../model';
-import { admitsAtLeast, compareVersions, formatVersion, parseVersion, raiseRange, type Version } from '../deps/semver';
+import type { ConnectionOpen, DependencyPin, Severity, TargetVersion } from '../model';
+import { admitsAtLeast, compareVersions, floorBelow, formatVersion, parseVersion, raiseRange, satisfies, type Version } from '../deps/semver';
+import { addCommand, dirOf, frozenInstall, overrideSnippet, upgradeCommand } from './package-manager-commands';
 import { atLeast, type DependencyRule, type Violation } from './types';
 
 /** RabbitMQ 4.1 refuses a frame_max below this (it was 4096 before). */
 export const MIN_FRAME_MAX = 8192;
 
 /**
- * Per client library (catalogue G1): the first release that no longer offers frame_max 4096, and the
- * release to move to. amqplib 0.10.6 changed its default to 131072 (its changelog); RabbitMQ's 4.1.0
- * notes ask for 0.10.7, so fixes raise to 0.10.7 while only versions before 0.10.6 are reported.
+ * Per client library (catalogue G1, each library's history read from its source): the first release that no
+ * longer offers frame_max 4096, the release to move to, and the frame_max it offers by default. amqplib 0.10.6
+ * changed its default to 131072 (its changelog); RabbitMQ's 4.1.0 notes ask for 0.10.7, so fixes raise to 0.10.7
+ * while only versions before 0.10.6 are refused. rabbitmq-client offered 4096 up to 5.0.2 (src/normalize.ts),
+ * @cloudamqp/amqp-client up to 3.2.0 (its constructor's and URL parser's default; every release npm has before 3.2.1).
  */
-const RELEASES: Readonly<Record<string, { connects: Version; recommended: Version }>> = {
-  amqplib: { connects: [0, 10, 6], recommended: [0, 10, 7] },
-  'rabbitmq-client': { connects: [5, 0, 3], recommended: [5, 0, 3] },
+const RELEASES: Readonly<Record<string, { connects: Version; recommended: Version; frameMax: number }>> = {
+  amqplib: { connects: [0, 10, 6], recommended: [0, 10, 7], frameMax: 131072 },
+  'rabbitmq-client': { connects: [5, 0, 3], recommended: [5, 0, 3], frameMax: 8192 },
+  '@cloudamqp/amqp-client': { connects: [3, 2, 1], recommended: [3, 2, 1], frameMax: 8192 },
 };
 type Releases = (typeof RELEASES)[string];
 
@@ -27,44 +31,70 @@ const REFUSAL = (frameMax: number | string) =>
 const severityFor = (target: TargetVersion): Severity => (atLeast(target, '4.1') ? 'error' : 'warning');
 const consequence = (target: TargetVersion) => (atLeast(target, '4.1') ? 'RabbitMQ 4.1 and later refuse the connection' : 'RabbitMQ 4.0 still accepts it, 4.1 and later refuse the connection');
 
-/** How to override the copy a wrapper library installs, per package manager. */
-function overrideSnippet(manifest: DependencyManifest, name: string, range: string): string {
-  const entry = `{ "${name}": "${range}" }`;
-  if (manifest === 'yarn.lock') return `"resolutions": ${entry} in package.json, then \`yarn install\``;
-  if (manifest === 'pnpm-lock.yaml') return `"pnpm": { "overrides": ${entry} } in package.json, then \`pnpm install\``;
-  return `"overrides": ${entry} in package.json, then \`npm install\``;
-}
-
-function installCommand(manifest: DependencyManifest, name: string, range: string): string {
-  if (manifest === 'yarn.lock') return `\`yarn up ${name}@${range}\` (Yarn 2+) or \`yarn upgrade ${name}@${range}\` (Yarn 1)`;
-  if (manifest === 'pnpm-lock.yaml') return `\`pnpm update ${name}@${range}\``;
-  return `\`npm install ${name}@${range}\``;
-}
-
 /** A move between 0.x minors or majors: the library's API may change, so --safe-only leaves it to a human. */
 function crossesMajor(range: string, minimum: Version): boolean {
   const from = parseVersion(/\d+\.\d+\.\d+/.exec(range)?.[0] ?? '');
   return !from || from[0] !== minimum[0] || (from[0] === 0 && from[1] !== minimum[1]);
 }
 
+/** The fix of a package.json range: its raised form, and whether the lock file beside it still pins a version that form excludes. */
+function rangeFix(pin: DependencyPin, range: string, releases: Releases): { wanted: string; raised?: string; lockConflict?: string } {
+  const raised = raiseRange(range, releases.recommended);
+  const wanted = raised ?? `^${formatVersion(releases.recommended)}`;
+  const locked = pin.locked?.version !== undefined ? parseVersion(pin.locked.version) : undefined;
+  const lockConflict = locked && satisfies(locked, wanted) === false ? `${pin.locked!.file} pins ${pin.client} ${pin.locked!.version}` : undefined;
+  return { wanted, ...(raised ? { raised } : {}), ...(lockConflict ? { lockConflict } : {}) };
+}
+
+/** The advice for a range to raise: the rewrite and a lock file refresh, or (a lock file pinning an excluded version) one command that updates both. */
+function rangeAdvice(pin: DependencyPin, fix: ReturnType<typeof rangeFix>): string {
+  const command = addCommand(pin.locked?.manifest, pin.client, fix.wanted, pin.section, dirOf(pin.at.file));
+  if (fix.lockConflict) return `run ${command}: it sets "${fix.wanted}" in package.json and updates ${pin.locked!.file} together (package.json is not rewritten alone: ${fix.lockConflict}, which the new range excludes, and ${frozenInstall(pin.locked!.manifest)} would refuse the pair)`;
+  if (pin.locked) return `require ${pin.client} "${fix.wanted}", then refresh ${pin.locked.file} (${command} does both)`;
+  return `require ${pin.client} "${fix.wanted}" (or run ${command})`;
+}
+
 function checkRange(pin: DependencyPin, range: string, releases: Releases, target: TargetVersion): Violation[] {
+  const connects = formatVersion(releases.connects);
   if (admitsAtLeast(range, releases.connects) !== false) {
+    // The lock file decides what is installed: its own pin is judged.
+    if (pin.locked?.version !== undefined) return [];
+    // A peer range is the contract of a library for its users, whose own lock files decide.
+    if (pin.section !== 'peerDependencies' && floorBelow(range, releases.connects)) return [floorRefused(pin, range, releases, target)];
     return admitsAtLeast(range, releases.recommended) === false ? [belowRecommended(pin, `${pin.client} "${range}" (${pin.section}) installs no release from ${formatVersion(releases.recommended)} on`, releases)] : [];
   }
-  const fixed = releases.recommended;
-  const minimum = formatVersion(fixed);
-  const raised = raiseRange(range, fixed);
-  const wanted = raised ?? `^${minimum}`;
-  const refresh = `then refresh the lock file (\`npm install\`, \`yarn install\` or \`pnpm install\`, or ${installCommand('package-lock.json', pin.client, `^${minimum}`)})`;
+  const fix = rangeFix(pin, range, releases);
+  // Loaded by the package's code: the application cannot connect. Nothing imports it: whatever uses it cannot.
+  const used = pin.imported !== false;
+  const installed = pin.locked?.version !== undefined ? ` (${pin.locked.file} installs ${pin.locked.version})` : ' and no lock file installs it';
+  const unused = used ? '' : ` ${nothingImports(pin)}${installed}: if nothing uses it, remove it.`;
   return [
     {
-      severity: severityFor(target),
-      message: `${pin.client} "${range}" (${pin.section}) installs only versions older than ${formatVersion(releases.connects)}, which offer frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}), so the application cannot connect at all.`,
+      severity: used ? severityFor(target) : 'warning',
+      message: `${pin.client} "${range}" (${pin.section}) installs only versions older than ${connects}, which offer frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}), so ${used ? 'the application cannot connect at all' : 'whatever uses it cannot connect'}.${unused}`,
       brokerError: REFUSAL(4096),
-      ...(raised ? { intents: [{ kind: 'raise-dependency' as const, name: pin.client, minimum }], risky: crossesMajor(range, fixed) } : {}),
-      advice: `require ${pin.client} "${wanted}", ${refresh}`,
+      ...(fix.raised && !fix.lockConflict ? { intents: [{ kind: 'raise-dependency' as const, name: pin.client, minimum: formatVersion(releases.recommended) }], risky: crossesMajor(range, releases.recommended) } : {}),
+      advice: rangeAdvice(pin, fix),
     },
   ];
+}
+
+/** "Nothing in services/api imports amqplib (or a library that loads it)". */
+function nothingImports(pin: DependencyPin): string {
+  const dir = dirOf(pin.at.file);
+  return `Nothing in ${dir === '.' ? 'the project' : dir} imports ${pin.client} (or a library that loads it)`;
+}
+
+/** A range that admits fixed releases, but whose floor is one that cannot connect, with no lock file to settle which one is installed. */
+function floorRefused(pin: DependencyPin, range: string, releases: Releases, target: TargetVersion): Violation {
+  const fix = rangeFix(pin, range, releases);
+  const connects = formatVersion(releases.connects);
+  return {
+    severity: atLeast(target, '4.1') ? 'warning' : 'info',
+    message: `${pin.client} "${range}" (${pin.section}) also admits versions older than ${connects}, which offer frame_max 4096, and no lock file says which one is installed: a fresh install picks the newest match, but an install that settles on an older one (an existing node_modules, a copy another package brings, a lock file made elsewhere) cannot connect to RabbitMQ 4.1 and later.`,
+    ...(fix.raised ? { intents: [{ kind: 'raise-dependency' as const, name: pin.client, minimum: formatVersion(releases.recommended) }], risky: crossesMajor(range, releases.recommended) } : {}),
+    advice: `raise the range's floor: ${rangeAdvice(pin, fix)}`,
+  };
 }
 
 function checkInstalled(pin: DependencyPin, version: string, releases: Releases, target: TargetVersion): Violation[] {
@@ -77,18 +107,22 @@ function checkInstalled(pin: DependencyPin, version: string, releases: Releases,
   const stuck = pin.requiredBy.filter((r) => r.range !== undefined && admitsAtLeast(r.range, fixed) === false);
   const by = pin.requiredBy.length ? ` (required by ${pin.requiredBy.map((r) => (r.range ? `${r.name}: ${pin.client} ${r.range}` : r.name)).join(', ')})` : '';
   const lockFile = pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1);
+  const command = addCommand(pin.manifest, pin.client, minimum, undefined, dirOf(pin.at.file));
   let message = `${lockFile} installs ${pin.client} ${version}${by}, which offers frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}).`;
+  // The project's own copy that nothing in the project loads: whatever uses it cannot connect.
+  const unused = pin.imported === false;
+  if (unused) message += ` ${nothingImports(pin)}: if nothing uses it, remove it from package.json.`;
   let advice: string;
   if (stuck.length) {
     const names = stuck.map((r) => r.name).join(', ');
     message += ` ${names} ${stuck.length > 1 ? 'pin' : 'pins'} ${pin.client} below ${formatVersion(fixed)}, so ${names} cannot connect to RabbitMQ 4.1+ at all.`;
     advice = `replace ${names}, or override its ${pin.client}: ${overrideSnippet(pin.manifest, pin.client, minimum)} (test it: ${names} was written against an older ${pin.client})`;
   } else if (pin.requiredBy.length) {
-    advice = `update the locked copy: ${installCommand(pin.manifest, pin.client, minimum)}, or ${overrideSnippet(pin.manifest, pin.client, minimum)}`;
+    advice = `update the locked copy: ${upgradeCommand(pin.manifest, pin.client, minimum)}, or ${overrideSnippet(pin.manifest, pin.client, minimum)}`;
   } else {
-    advice = `require ${pin.client} "${minimum}" in package.json and refresh the lock file: ${installCommand(pin.manifest, pin.client, minimum)}`;
+    advice = `run ${command}: it requires ${pin.client} "${minimum}" in package.json and updates the lock file together`;
   }
-  return [{ severity: severityFor(target), message, brokerError: REFUSAL(4096), advice: `${advice} (lock files are not edited)` }];
+  return [{ severity: unused ? 'warning' : severityFor(target), message, brokerError: REFUSAL(4096), advice: `${advice} (lock files are not edited)` }];
 }
 
 /** A release that connects (its frame_max is large enough) but is older than the one RabbitMQ's notes ask for. */
@@ -96,7 +130,7 @@ function belowRecommended(pin: DependencyPin, what: string, releases: Releases):
   const recommended = formatVersion(releases.recommended);
   return {
     severity: 'info',
-    message: `${what}: ${formatVersion(releases.connects)} and later connect to RabbitMQ 4.1+ (their default frame_max is 131072), but RabbitMQ's 4.1.0 release notes ask for ${recommended} or later.`,
+    message: `${what}: ${formatVersion(releases.connects)} and later connect to RabbitMQ 4.1+ (their default frame_max is ${releases.frameMax}), but RabbitMQ's 4.1.0 release notes ask for ${recommended} or later.`,
     advice: `require ${pin.client} "^${recommended}" when convenient and refresh the lock file`,
   };
 }
@@ -144,7 +178,7 @@ function checkFrameMax(open: ConnectionOpen, target: TargetVersion): Violation[]
 export const clientFrameMax: DependencyRule = {
   meta: {
     id: 'client-frame-max',
-    title: 'A client that offers frame_max below 8192 (amqplib before 0.10.6, rabbitmq-client before 5.0.3, frameMax: 4096): refused from 4.1',
+    title: 'A client that offers frame_max below 8192 (amqplib before 0.10.6, rabbitmq-client before 5.0.3, @cloudamqp/amqp-client before 3.2.1, frameMax: 4096): refused from 4.1',
     appliesTo: 'dependency',
     severity: { '4.0': 'warning', '4.1': 'error', '4.2': 'error', '4.3': 'error' },
     fixable: 'rewrite',

@@ -1,5 +1,15 @@
-// Rule connection-churn: a connection or channel opened per message or request.
+// Rule connection-churn: a connection or channel opened once per message, request or loop item.
+import type { UnitOfWork } from '../model';
 import { ALL_TARGETS, type OpenRule, type Violation } from './types';
+
+/** "in the consume handler at worker.ts:14", or "in publish() (called at orders.ts:20), in the HTTP route handler at server.ts:9". */
+function where(unit: UnitOfWork): string {
+  const at = `${unit.file}:${unit.line}`;
+  const place = unit.kind === 'a loop' ? `in each run of the loop at ${at}` : `in ${unit.kind} at ${at}`;
+  if (!unit.via.length) return place;
+  const chain = unit.via.map((v) => `${v.name} (called at ${v.file}:${v.line})`).join(', from ');
+  return `in ${chain}, ${place}`;
+}
 
 export const connectionChurn: OpenRule = {
   meta: {
@@ -11,13 +21,14 @@ export const connectionChurn: OpenRule = {
     docs: 'connection-churn',
   },
   checkOpen(o): Violation[] {
-    const where = o.inLoop ? 'inside a loop' : o.inHandler ? `in ${o.inHandler}` : o.openPublishClose ? 'in a function that publishes and closes it again' : undefined;
-    if (!where) return [];
+    const unit = o.perUnitOfWork;
+    if (!unit) return [];
+    const per = unit.kind === 'a loop' ? 'item' : /consume|message|event/.test(unit.kind) ? 'message' : 'request';
     return [
       {
         severity: 'warning',
-        message: `${o.callee} opens a ${o.what} ${where}: a ${o.what} per message or request costs several broker round trips and broker memory each time (connection churn), and throttles throughput.`,
-        advice: `open the ${o.what} once (at start-up) and reuse it for every message`,
+        message: `${o.callee} opens a ${o.what} once per ${per}: it is opened ${where(unit)}. A ${o.what} per ${per} costs several broker round trips and broker memory each time (connection churn), and throttles throughput.`,
+        advice: `this opens a ${o.what} once per ${per} (${where(unit)}): open it once at start-up and reuse it for every ${per}`,
       },
     ];
   },

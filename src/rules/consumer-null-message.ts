@@ -1,9 +1,26 @@
 // Rule consumer-null-message: consume callbacks that use the null a broker cancel delivers.
-import { valueOf } from '../model';
+import { valueOf, type Consumer, type QueueType } from '../model';
 import { NULL_GUARD_DESCRIPTION } from '../fix/intents';
-import { atLeast, type ConsumerRule, type Violation } from './types';
+import { atLeast, type ConsumerRule, type RuleContext, type Violation } from './types';
 import { consumerLabel } from './consumer-facts';
 import { focusInCall } from './consumer-handler-facts';
+import { queueTypeOf } from './queue-facts';
+
+/** The direct reply-to pseudo-queue: its consumer is never cancelled by the broker. */
+const DIRECT_REPLY_TO = 'amq.rabbitmq.reply-to';
+
+/** The queue's type as the code proves it: the declaration whose result names it, else a declaration of its name. */
+function queueType(c: Consumer, ctx: RuleContext): QueueType | undefined {
+  if (c.queueDeclaration) {
+    const declared = queueTypeOf(c.queueDeclaration);
+    // A server-named or exclusive queue can only be classic (quorum and stream queues refuse both).
+    const name = valueOf(c.queueDeclaration.name);
+    if (name === '' || valueOf(c.queueDeclaration.exclusive) === true) return 'classic';
+    if (declared !== 'unknown') return declared;
+  }
+  const queue = valueOf(c.queue);
+  return queue !== undefined ? ctx.queueTypes.get(queue) : undefined;
+}
 
 export const consumerNullMessage: ConsumerRule = {
   meta: {
@@ -17,18 +34,38 @@ export const consumerNullMessage: ConsumerRule = {
   checkConsumer(c, ctx): Violation[] {
     const facts = c.handlerFacts;
     if (!facts?.nullOnCancel || !facts.unguardedUse) return [];
-    const queue = valueOf(c.queue);
-    const type = queue !== undefined ? ctx.queueTypes.get(queue) : undefined;
+    if (valueOf(c.queue) === DIRECT_REPLY_TO) return [];
+    // Only a receiver traced to an amqplib channel passes null: a wrapper of the same shape (amqp-connection-manager's
+    // ChannelWrapper, a project's own helper) does not, so its call shape is no evidence here.
+    if (c.untraced) return [];
+    const type = queueType(c, ctx);
     // 4.3 cancels quorum-queue consumers whose deliveries time out; other queue types only on deletion.
     const timeoutCancels = atLeast(ctx.target, '4.3') && type !== 'classic' && type !== 'stream';
     const when = timeoutCancels
       ? `RabbitMQ 4.3 cancels a quorum-queue consumer that holds a message past the consumer timeout (30 min by default; before 4.3 the channel was closed instead)${type === 'quorum' ? '' : ' if this is a quorum queue'}, and every version cancels consumers of a deleted queue`
-      : 'The broker cancels consumers of a deleted queue';
+      : `The broker cancels consumers of a deleted queue${type === 'classic' ? ` (this ${c.queueDeclaration ? 'queue is declared' : 'is'} a classic queue, which 4.3's consumer timeout does not cancel)` : ''}`;
+    const library = c.client === 'amqplib' ? 'amqplib' : `${c.client}'s amqplib channel`;
+    const consequence = 'and the TypeError closes the connection (a synchronous handler) or is an unhandled rejection, which ends the Node process by default (an async handler).';
+    // The handler already handles a cancel somewhere: a guard above everything would make that handling dead.
+    if (facts.nullCheck) {
+      const use = facts.unguardedUse;
+      const where = facts.nullBranch
+        ? `${use.what}, in the branch of ${facts.nullBranch.what} where the message is null`
+        : `${use.what} ${use.at.file === facts.nullCheck.at.file && use.at.start < facts.nullCheck.at.start ? 'before' : 'outside'} that check`;
+      return [
+        {
+          severity: timeoutCancels ? 'warning' : 'info',
+          focus: focusInCall(c, use),
+          message: `${consumerLabel(c)}: the handler ${facts.nullCheck.what}, but ${where}. ${when}; ${library} then calls the handler with null, ${consequence}`,
+          advice: `make the use of the message depend on the handler's own null check (${facts.nullCheck.what.replace(/^checks /, '')}), so that a null message (the broker cancelled the consumer) never reaches it`,
+        },
+      ];
+    }
     return [
       {
         severity: timeoutCancels ? 'warning' : 'info',
         focus: focusInCall(c, facts.unguardedUse),
-        message: `${consumerLabel(c)}: the handler ${facts.unguardedUse.what} without checking for null. ${when}; ${c.client === 'amqplib' ? 'amqplib' : `${c.client}'s amqplib channel`} then calls the handler with null, and the TypeError closes the connection (a synchronous handler) or is an unhandled rejection, which ends the Node process by default (an async handler).`,
+        message: `${consumerLabel(c)}: the handler ${facts.unguardedUse.what} without checking for null. ${when}; ${library} then calls the handler with null, ${consequence}`,
         advice: `return early when the message is null, before the handler uses it: ${NULL_GUARD_DESCRIPTION} and consume again (or reconnect) if the consumer should keep running`,
         intents: [{ kind: 'guard-null-message' }],
       },

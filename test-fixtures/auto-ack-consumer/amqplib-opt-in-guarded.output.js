@@ -9,7 +9,9 @@ async function start(url) {
     await resize(msg.content);
     channel.ack(msg);
   }, { noAck: false });
-  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming (not rewritten: the handler returns early, so "after its work" is ambiguous)
+  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
+  // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming (not
+  // rewritten: the handler returns early, so "after its work" is ambiguous)
   await channel.consume('audit', (msg) => {
     if (msg === null) { /* consumer cancelled by the broker */ return; }
     if (msg.properties.type === 'skip') return;

@@ -2,7 +2,8 @@ import amqp from 'amqplib';
 
 export async function start(url: string) {
   const ch = await (await amqp.connect(url)).createChannel();
-  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
+  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
+  // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
   await ch.consume('emails', async (msg) => {
     if (msg === null) { /* consumer cancelled by the broker */ return; }
     await sendEmail(msg!.content);

@@ -3,7 +3,11 @@ import { RabbitSubscribe } from '@golevelup/nestjs-rabbitmq';
 
 @Injectable()
 export class MetricsListener {
-  // rabbitmq4-codemod(auto-ack-consumer): set noAck: false (or remove it) in queueOptions.consumerOptions: the library then acknowledges each message after the handler returns (return new Nack() to reject one), and the prefetch limits the messages in flight (prefetchCount in RabbitMQModule's config, 10 by default, or in the channel named in queueOptions.channel)
+  // rabbitmq4-codemod(auto-ack-consumer): set noAck: false (or remove it) in
+  // queueOptions.consumerOptions: the library then acknowledges each message after the handler
+  // returns (return new Nack() to reject one), and the prefetch limits the messages in flight
+  // (prefetchCount in RabbitMQModule's config, 10 by default, or in the channel named in
+  // queueOptions.channel)
   @RabbitSubscribe({
     exchange: 'metrics',
     routingKey: 'metric.#',

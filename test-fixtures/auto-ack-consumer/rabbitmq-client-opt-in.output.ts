@@ -14,7 +14,10 @@ export function startTracking() {
 
 export async function startRaw(): Promise<void> {
   const ch = await rabbit.acquire();
-  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ch.basicAck({ deliveryTag: msg.deliveryTag }) after the handler's work, and call ch.basicQos({ prefetchCount: 10 }) before basicConsume (not rewritten: the handler would have to call ch.basicAck for each message)
+  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ch.basicAck({
+  // deliveryTag: msg.deliveryTag }) after the handler's work, and call ch.basicQos({ prefetchCount:
+  // 10 }) before basicConsume (not rewritten: the handler would have to call ch.basicAck for each
+  // message)
   await ch.basicConsume({ queue: 'clicks', noAck: true }, (msg) => {
     console.log(msg.body);
   });

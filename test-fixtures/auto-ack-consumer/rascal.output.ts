@@ -6,7 +6,9 @@ const broker = await BrokerAsPromised.create(
       '/': {
         queues: ['metrics'],
         subscriptions: {
-          // rabbitmq4-codemod(auto-ack-consumer): set options.noAck to false on the subscription (rascal's default) and call ackOrNack() in the 'message' handler after its work; the subscription's prefetch (10 by default) then limits what the broker pushes
+          // rabbitmq4-codemod(auto-ack-consumer): set options.noAck to false on the subscription
+          // (rascal's default) and call ackOrNack() in the 'message' handler after its work; the
+          // subscription's prefetch (10 by default) then limits what the broker pushes
           metrics: {
             queue: 'metrics',
             contentType: 'application/json',

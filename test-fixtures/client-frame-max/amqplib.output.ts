@@ -16,11 +16,14 @@ export async function connectWithTemplate(host: string) {
 }
 
 export async function connectWithConstant() {
-  // rabbitmq4-codemod(client-frame-max): set frameMax to 8192 or more (0 lets the broker choose its default, 131072) (not rewritten: frameMax comes from a named constant or is built at run time: change it where it is set)
+  // rabbitmq4-codemod(client-frame-max): set frameMax to 8192 or more (0 lets the broker choose its
+  // default, 131072) (not rewritten: frameMax comes from a named constant or is built at run time:
+  // change it where it is set)
   return amqp.connect({ hostname: 'rabbit.internal', frameMax: SMALL_FRAMES });
 }
 
 export async function connectFromEnvironment() {
-  // rabbitmq4-codemod(client-frame-max): make sure frameMax is 0 (let the broker choose) or at least 8192
+  // rabbitmq4-codemod(client-frame-max): make sure frameMax is 0 (let the broker choose) or at
+  // least 8192
   return amqp.connect({ hostname: 'rabbit.internal', frameMax: Number(process.env.AMQP_FRAME_MAX) });
 }

@@ -4,7 +4,9 @@ const express = require('express');
 const app = express();
 
 app.post('/reports', async (req, res) => {
-  // rabbitmq4-codemod(connection-churn): open the connection once (at start-up) and reuse it for every message
+  // rabbitmq4-codemod(connection-churn): this opens a connection once per request (in the HTTP
+  // route handler at foo-foo-mq.input.js:6): open it once at start-up and reuse it for every
+  // request
   await rabbit.addConnection({ name: 'reports', host: 'localhost' });
   await rabbit.publish('ex.reports', { type: 'report', body: req.body, connectionName: 'reports' });
   await rabbit.close('reports');

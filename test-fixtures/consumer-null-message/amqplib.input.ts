@@ -13,7 +13,7 @@ export async function start(url: string) {
   await ch.consume('invoices', ({ content }: ConsumeMessage) => bill(content));
   await ch.consume('refunds', onRefund);
   await ch.consume('audit', (msg) => {
-    // A guard that throws fails the same way as the TypeError.
+    // A guard that throws is the author's choice of what a cancel does: a check, and no guard goes above it.
     if (!msg) throw new Error('consumer cancelled');
     record(msg.content);
   });

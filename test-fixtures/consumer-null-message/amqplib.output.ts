@@ -11,13 +11,18 @@ export async function start(url: string) {
     ch.ack(msg!);
   });
   // The destructured parameter throws before the body runs.
-  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is not an inline function with a block body)
+  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the
+  // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
+  // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is
+  // not an inline function with a block body)
   await ch.consume('invoices', ({ content }: ConsumeMessage) => bill(content));
-  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is not an inline function with a block body)
+  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the
+  // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
+  // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is
+  // not an inline function with a block body)
   await ch.consume('refunds', onRefund);
   await ch.consume('audit', (msg) => {
-    // A guard that throws fails the same way as the TypeError.
-    if (msg === null) { /* consumer cancelled by the broker */ return; }
+    // A guard that throws is the author's choice of what a cancel does: a check, and no guard goes above it.
     if (!msg) throw new Error('consumer cancelled');
     record(msg.content);
   });
@@ -30,7 +35,10 @@ export async function start(url: string) {
       throw err;
     }
   });
-  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running (not rewritten: the handler body starts on the line of its opening brace)
+  // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the
+  // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
+  // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler
+  // body starts on the line of its opening brace)
   await ch.consume('acks', (msg) => { ch.ack(msg!); });
 
   function onRefund(msg: ConsumeMessage | null) {
@@ -43,7 +51,10 @@ export class Worker {
 
   async listen() {
     await this.ch.prefetch(5);
-    // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is not an inline function with a block body)
+    // rabbitmq4-codemod(consumer-null-message): return early when the message is null, before the
+    // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
+    // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler
+    // is not an inline function with a block body)
     await this.ch.consume('jobs', (msg) => this.handle(msg));
   }
 

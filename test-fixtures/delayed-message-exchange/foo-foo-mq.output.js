@@ -1,6 +1,10 @@
 const rabbit = require('foo-foo-mq');
 
-// rabbitmq4-codemod(delayed-message-exchange): replace the delayed-message exchange before moving to RabbitMQ 4.3: for retries, quorum-queue delayed retry (RabbitMQ 4.3: x-delayed-retry-type, x-delayed-retry-min, x-delayed-retry-max); for a fixed delay, a TTL + dead-letter 'wait queue' (publish to a queue with x-message-ttl whose x-dead-letter-exchange is the real exchange); for arbitrary delays, an external scheduler
+// rabbitmq4-codemod(delayed-message-exchange): replace the delayed-message exchange before moving
+// to RabbitMQ 4.3: for retries, quorum-queue delayed retry (RabbitMQ 4.3: x-delayed-retry-type,
+// x-delayed-retry-min, x-delayed-retry-max); for a fixed delay, a TTL + dead-letter 'wait queue'
+// (publish to a queue with x-message-ttl whose x-dead-letter-exchange is the real exchange); for
+// arbitrary delays, an external scheduler
 rabbit.configure({
   connection: { host: 'localhost' },
   exchanges: [
@@ -10,6 +14,10 @@ rabbit.configure({
   ],
 });
 
-// rabbitmq4-codemod(delayed-message-exchange): replace the delayed-message exchange before moving to RabbitMQ 4.3: for retries, quorum-queue delayed retry (RabbitMQ 4.3: x-delayed-retry-type, x-delayed-retry-min, x-delayed-retry-max); for a fixed delay, a TTL + dead-letter 'wait queue' (publish to a queue with x-message-ttl whose x-dead-letter-exchange is the real exchange); for arbitrary delays, an external scheduler
+// rabbitmq4-codemod(delayed-message-exchange): replace the delayed-message exchange before moving
+// to RabbitMQ 4.3: for retries, quorum-queue delayed retry (RabbitMQ 4.3: x-delayed-retry-type,
+// x-delayed-retry-min, x-delayed-retry-max); for a fixed delay, a TTL + dead-letter 'wait queue'
+// (publish to a queue with x-message-ttl whose x-dead-letter-exchange is the real exchange); for
+// arbitrary delays, an external scheduler
 rabbit.addExchange('ex.later', 'x-delayed-message', { arguments: { 'x-delayed-type': 'fanout' } });
 rabbit.addExchange('ex.fanout', 'fanout');

@@ -5,7 +5,11 @@ import { ClientsModule, MicroserviceOptions, Transport } from '@nestjs/microserv
 @Module({
   imports: [
     ClientsModule.register([
-      // rabbitmq4-codemod(delayed-message-exchange): replace the delayed-message exchange before moving to RabbitMQ 4.3: for retries, quorum-queue delayed retry (RabbitMQ 4.3: x-delayed-retry-type, x-delayed-retry-min, x-delayed-retry-max); for a fixed delay, a TTL + dead-letter 'wait queue' (publish to a queue with x-message-ttl whose x-dead-letter-exchange is the real exchange); for arbitrary delays, an external scheduler
+      // rabbitmq4-codemod(delayed-message-exchange): replace the delayed-message exchange before
+      // moving to RabbitMQ 4.3: for retries, quorum-queue delayed retry (RabbitMQ 4.3:
+      // x-delayed-retry-type, x-delayed-retry-min, x-delayed-retry-max); for a fixed delay, a TTL +
+      // dead-letter 'wait queue' (publish to a queue with x-message-ttl whose
+      // x-dead-letter-exchange is the real exchange); for arbitrary delays, an external scheduler
       {
         name: 'REMINDERS',
         transport: Transport.RMQ,
@@ -23,7 +27,11 @@ import { ClientsModule, MicroserviceOptions, Transport } from '@nestjs/microserv
 export class RemindersModule {}
 
 export async function bootstrap(): Promise<void> {
-  // rabbitmq4-codemod(delayed-message-exchange): replace the delayed-message exchange before moving to RabbitMQ 4.3: for retries, quorum-queue delayed retry (RabbitMQ 4.3: x-delayed-retry-type, x-delayed-retry-min, x-delayed-retry-max); for a fixed delay, a TTL + dead-letter 'wait queue' (publish to a queue with x-message-ttl whose x-dead-letter-exchange is the real exchange); for arbitrary delays, an external scheduler
+  // rabbitmq4-codemod(delayed-message-exchange): replace the delayed-message exchange before moving
+  // to RabbitMQ 4.3: for retries, quorum-queue delayed retry (RabbitMQ 4.3: x-delayed-retry-type,
+  // x-delayed-retry-min, x-delayed-retry-max); for a fixed delay, a TTL + dead-letter 'wait queue'
+  // (publish to a queue with x-message-ttl whose x-dead-letter-exchange is the real exchange); for
+  // arbitrary delays, an external scheduler
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(RemindersModule, {
     transport: Transport.RMQ,
     options: {

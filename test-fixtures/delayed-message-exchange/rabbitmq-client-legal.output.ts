@@ -6,9 +6,11 @@ const rabbit = new Connection('amqp://localhost');
 export async function setup(): Promise<void> {
   await rabbit.exchangeDeclare({ exchange: 'orders', type: 'topic', durable: true });
   const ch = await rabbit.acquire();
-  // rabbitmq4-codemod(unconfirmed-publish): call ch.confirmSelect() on the channel before publishing: basicPublish() then resolves only when the broker confirms the message
+  // rabbitmq4-codemod(unconfirmed-publish): call ch.confirmSelect() on the channel before
+  // publishing: basicPublish() then resolves only when the broker confirms the message
   await ch.basicPublish({ exchange: 'orders', routingKey: 'created', headers: { 'x-retry': 1 } }, 'payload');
-  // rabbitmq4-codemod(unconfirmed-publish): call ch.confirmSelect() on the channel before publishing: basicPublish() then resolves only when the broker confirms the message
+  // rabbitmq4-codemod(unconfirmed-publish): call ch.confirmSelect() on the channel before
+  // publishing: basicPublish() then resolves only when the broker confirms the message
   await ch.basicPublish('jobs', 'payload');
 }
 

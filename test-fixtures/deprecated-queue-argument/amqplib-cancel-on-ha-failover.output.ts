@@ -4,7 +4,9 @@ export async function consumeOrders(url: string, handle: (body: Buffer) => Promi
   const conn = await amqp.connect(url);
   const ch = await conn.createChannel();
   await ch.prefetch(10);
-  // rabbitmq4-codemod(deprecated-queue-argument): remove x-cancel-on-ha-failover; for a queue that must survive a node failure use a quorum queue (x-queue-type: quorum), and for a classic queue retry consume on 404 NOT_FOUND
+  // rabbitmq4-codemod(deprecated-queue-argument): remove x-cancel-on-ha-failover; for a queue that
+  // must survive a node failure use a quorum queue (x-queue-type: quorum), and for a classic queue
+  // retry consume on 404 NOT_FOUND
   await ch.consume(
     'orders',
     async (msg) => {

@@ -2,12 +2,16 @@ import amqp from 'amqplib';
 
 export async function serve(url: string) {
   const ch = await (await amqp.connect(url)).createChannel();
-  // rabbitmq4-codemod(direct-reply-to-binding): remove the binding: a direct reply-to queue receives only messages published to its own name on the default exchange; bind an ordinary (exclusive) reply queue instead if replies must come through an exchange
+  // rabbitmq4-codemod(direct-reply-to-binding): remove the binding: a direct reply-to queue
+  // receives only messages published to its own name on the default exchange; bind an ordinary
+  // (exclusive) reply queue instead if replies must come through an exchange
   await ch.bindQueue('amq.rabbitmq.reply-to', 'replies', 'rpc.#');
   await ch.prefetch(10);
   await ch.consume('rpc', async (msg) => {
     if (!msg) return;
-    // rabbitmq4-codemod(direct-reply-to-binding): remove the binding: a direct reply-to queue receives only messages published to its own name on the default exchange; bind an ordinary (exclusive) reply queue instead if replies must come through an exchange
+    // rabbitmq4-codemod(direct-reply-to-binding): remove the binding: a direct reply-to queue
+    // receives only messages published to its own name on the default exchange; bind an ordinary
+    // (exclusive) reply queue instead if replies must come through an exchange
     await ch.bindQueue(msg.properties.replyTo, 'events', 'order.*');
     ch.ack(msg);
   });

@@ -7,7 +7,9 @@ export async function serve() {
   await ch.confirmSelect();
   await ch.basicQos({ prefetchCount: 10 });
   await ch.basicConsume({ queue: 'rpc' }, async (msg) => {
-    // rabbitmq4-codemod(direct-reply-to-mandatory): do not rely on mandatory/'return' to detect a departed requester: check that the reply-to queue still exists with a passive declare (checkQueue) on a separate channel before replying, and let the requester time out
+    // rabbitmq4-codemod(direct-reply-to-mandatory): do not rely on mandatory/'return' to detect a
+    // departed requester: check that the reply-to queue still exists with a passive declare
+    // (checkQueue) on a separate channel before replying, and let the requester time out
     await ch.basicPublish({ routingKey: msg.replyTo, correlationId: msg.correlationId, mandatory: true }, 'pong');
   });
 }

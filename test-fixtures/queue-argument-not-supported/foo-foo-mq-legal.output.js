@@ -1,6 +1,9 @@
 const rabbit = require('foo-foo-mq');
 
-// rabbitmq4-codemod(at-least-once-dead-lettering): set x-overflow: 'reject-publish' (setting x-max-length or x-max-length-bytes too is recommended), or set them through a policy (overflow, dead-letter-exchange): an existing queue refuses changed arguments (406 inequivalent arg) until it is recreated, while a policy applies to it as it is
+// rabbitmq4-codemod(at-least-once-dead-lettering): set x-overflow: 'reject-publish' (setting
+// x-max-length or x-max-length-bytes too is recommended), or set them through a policy (overflow,
+// dead-letter-exchange): an existing queue refuses changed arguments (406 inequivalent arg) until
+// it is recreated, while a policy applies to it as it is
 rabbit.configure({
   connection: { host: 'localhost' },
   queues: [

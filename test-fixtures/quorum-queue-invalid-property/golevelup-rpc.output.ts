@@ -13,7 +13,9 @@ export class PricingHandlers {
     return { sku: request.sku, price: 10 };
   }
 
-  // rabbitmq4-codemod(quorum-queue-invalid-property): give the quorum queue a name (a quorum queue cannot be server-named), or drop x-queue-type and declare it exclusive: true if it is a per-connection temporary queue
+  // rabbitmq4-codemod(quorum-queue-invalid-property): give the quorum queue a name (a quorum queue
+  // cannot be server-named), or drop x-queue-type and declare it exclusive: true if it is a
+  // per-connection temporary queue
   @RabbitSubscribe({
     exchange: 'prices',
     routingKey: 'price.changed',

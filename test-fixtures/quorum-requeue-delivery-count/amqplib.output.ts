@@ -7,7 +7,10 @@ export async function start(url: string) {
   await ch.assertQueue('payments', QUORUM);
   await ch.assertQueue('ledger', QUORUM);
   await ch.prefetch(10);
-  // rabbitmq4-codemod(quorum-requeue-delivery-count): use reject(msg, true) for a failure that should count toward the delivery limit and keep nack(msg, false, true) for "not now" returns; count retries with x-acquired-count on 4.3 (or a header of your own); consider the 4.3 delayed-retry queue arguments instead of an immediate requeue
+  // rabbitmq4-codemod(quorum-requeue-delivery-count): use reject(msg, true) for a failure that
+  // should count toward the delivery limit and keep nack(msg, false, true) for "not now" returns;
+  // count retries with x-acquired-count on 4.3 (or a header of your own); consider the 4.3
+  // delayed-retry queue arguments instead of an immediate requeue
   await ch.consume('payments', async (msg) => {
     if (!msg) return;
     try {
@@ -18,7 +21,10 @@ export async function start(url: string) {
       ch.nack(msg);
     }
   });
-  // rabbitmq4-codemod(quorum-requeue-delivery-count): use reject(msg, true) for a failure that should count toward the delivery limit and keep nack(msg, false, true) for "not now" returns; count retries with x-acquired-count on 4.3 (or a header of your own); consider the 4.3 delayed-retry queue arguments instead of an immediate requeue
+  // rabbitmq4-codemod(quorum-requeue-delivery-count): use reject(msg, true) for a failure that
+  // should count toward the delivery limit and keep nack(msg, false, true) for "not now" returns;
+  // count retries with x-acquired-count on 4.3 (or a header of your own); consider the 4.3
+  // delayed-retry queue arguments instead of an immediate requeue
   await ch.consume('ledger', (msg) => {
     if (!msg) return;
     const attempts = Number(msg.properties.headers?.['x-delivery-count'] ?? 0);

@@ -20,7 +20,10 @@ export class AppModule {}
 
 async function bootstrap() {
   const app = await NestFactory.create(AppModule);
-  // rabbitmq4-codemod(auto-ack-consumer): set noAck: false in the RMQ options (Nest defaults it to true, whatever its typings say), acknowledge each message at the end of every @MessagePattern/@EventPattern handler with context.getChannelRef().ack(context.getMessage()) (@Ctx() context: RmqContext), and set prefetchCount (e.g. 10)
+  // rabbitmq4-codemod(auto-ack-consumer): set noAck: false in the RMQ options (Nest defaults it to
+  // true, whatever its typings say), acknowledge each message at the end of every
+  // @MessagePattern/@EventPattern handler with context.getChannelRef().ack(context.getMessage())
+  // (@Ctx() context: RmqContext), and set prefetchCount (e.g. 10)
   app.connectMicroservice<MicroserviceOptions>(ordersQueue);
   await app.startAllMicroservices();
   await app.listen(3000);

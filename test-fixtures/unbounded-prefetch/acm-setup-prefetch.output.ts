@@ -16,7 +16,8 @@ orders.consume('orders', (msg) => {
 const audit = connection.createChannel({
   setup: (channel) => channel.assertQueue('audit', { durable: true }),
 });
-// rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)
+// rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the
+// number of messages the handler may work on at once (10 to 100 is typical)
 audit.consume('audit', (msg) => {
   audit.ack(msg);
 });

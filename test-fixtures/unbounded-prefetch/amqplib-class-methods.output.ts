@@ -30,7 +30,8 @@ export class AuditWorker {
   }
 
   private async listen() {
-    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)
+    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
+    // the number of messages the handler may work on at once (10 to 100 is typical)
     await this.channel!.consume('audit', (msg) => {
       if (msg) this.channel!.ack(msg);
     });

@@ -5,7 +5,8 @@ export class Worker {
 
   async start(url: string): Promise<void> {
     this.channel = await (await connect(url)).createChannel();
-    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)
+    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
+    // the number of messages the handler may work on at once (10 to 100 is typical)
     await this.channel.consume('reports', (msg) => this.handle(msg));
   }
 

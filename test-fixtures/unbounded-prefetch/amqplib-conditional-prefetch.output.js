@@ -2,7 +2,8 @@ const amqp = require('amqplib');
 
 async function startConsumer(channel, queue, handler, prefetch = null) {
   if (prefetch) await channel.prefetch(prefetch);
-  // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)
+  // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
+  // the number of messages the handler may work on at once (10 to 100 is typical)
   await channel.consume(queue, async (msg) => {
     if (!msg) return;
     await handler(msg);

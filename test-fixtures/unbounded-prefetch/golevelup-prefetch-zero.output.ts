@@ -3,7 +3,8 @@ import { RabbitMQModule, RabbitSubscribe } from '@golevelup/nestjs-rabbitmq';
 
 @Injectable()
 export class ImportHandlers {
-  // rabbitmq4-codemod(unbounded-prefetch): set a prefetch above 0: prefetchCount in RabbitMQModule's config, 10 by default, or in the channel named in queueOptions.channel
+  // rabbitmq4-codemod(unbounded-prefetch): set a prefetch above 0: prefetchCount in
+  // RabbitMQModule's config, 10 by default, or in the channel named in queueOptions.channel
   @RabbitSubscribe({ exchange: 'imports', routingKey: 'import.requested', queue: 'import-requested' })
   async onImport(job: { file: string }) {
     await this.importFile(job.file);

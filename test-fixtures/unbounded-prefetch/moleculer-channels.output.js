@@ -8,7 +8,8 @@ module.exports = new ServiceBroker({
         type: 'AMQP',
         options: {
           amqp: { url: 'amqp://localhost:5672' },
-          // rabbitmq4-codemod(unbounded-prefetch): set maxInFlight above 0 in the adapter options (the default is 1; null sends no prefetch)
+          // rabbitmq4-codemod(unbounded-prefetch): set maxInFlight above 0 in the adapter options
+          // (the default is 1; null sends no prefetch)
           maxInFlight: null,
         },
       },

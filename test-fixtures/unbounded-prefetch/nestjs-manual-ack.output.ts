@@ -4,7 +4,8 @@ import { AppModule } from './app.module';
 
 async function bootstrap() {
   const app = await NestFactory.create(AppModule);
-  // rabbitmq4-codemod(unbounded-prefetch): set prefetchCount in the RMQ options to the number of messages the handlers may work on at once (10 to 100 is typical)
+  // rabbitmq4-codemod(unbounded-prefetch): set prefetchCount in the RMQ options to the number of
+  // messages the handlers may work on at once (10 to 100 is typical)
   app.connectMicroservice<MicroserviceOptions>({
     transport: Transport.RMQ,
     options: {

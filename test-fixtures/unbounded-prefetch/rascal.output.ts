@@ -9,7 +9,9 @@ export async function start() {
         },
       },
       subscriptions: {
-        // rabbitmq4-codemod(unbounded-prefetch): set prefetch on the subscription to the number of messages it may work on at once (rascal sends no prefetch for 0 or false; its default is 10)
+        // rabbitmq4-codemod(unbounded-prefetch): set prefetch on the subscription to the number of
+        // messages it may work on at once (rascal sends no prefetch for 0 or false; its default is
+        // 10)
         reports: {
           queue: 'reports',
           prefetch: 0,

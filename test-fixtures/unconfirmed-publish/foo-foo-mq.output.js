@@ -6,7 +6,8 @@ rabbit.configure({
 });
 
 exports.audit = async (entry) => {
-  // rabbitmq4-codemod(unconfirmed-publish): publish on a confirm channel (createConfirmChannel) and wait for the confirm (the publish callback, or waitForConfirms())
+  // rabbitmq4-codemod(unconfirmed-publish): publish on a confirm channel (createConfirmChannel) and
+  // wait for the confirm (the publish callback, or waitForConfirms())
   await rabbit.publish('ex.audit', { type: 'audit', body: entry });
   return 'stored';
 };

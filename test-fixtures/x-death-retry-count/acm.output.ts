@@ -3,7 +3,10 @@ import amqp from 'amqp-connection-manager';
 const wrapper = amqp.connect(['amqp://localhost']).createChannel({ json: true });
 
 export async function listen() {
-  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x- prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header (x-acquired-count from 4.3)
+  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x-
+  // prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count:
+  // its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count
+  // header (x-acquired-count from 4.3)
   await wrapper.consume('events', async (msg) => {
     const deaths = msg.properties.headers['x-death'] || [];
     if (deaths.length && deaths[0].count > 10) {

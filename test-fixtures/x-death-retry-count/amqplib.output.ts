@@ -5,7 +5,10 @@ const MAX_RETRIES = 5;
 export async function start(url: string) {
   const ch = await (await amqp.connect(url)).createChannel();
   await ch.prefetch(10);
-  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x- prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header (x-acquired-count from 4.3)
+  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x-
+  // prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count:
+  // its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count
+  // header (x-acquired-count from 4.3)
   await ch.consume('work', async (msg) => {
     if (!msg) return;
     const count = msg.properties.headers?.['x-death']?.[0]?.count ?? 0;
@@ -16,7 +19,10 @@ export async function start(url: string) {
     }
     ch.ack(msg);
   });
-  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x- prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header (x-acquired-count from 4.3)
+  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x-
+  // prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count:
+  // its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count
+  // header (x-acquired-count from 4.3)
   await ch.consume('mail', (msg) => {
     if (msg === null) return;
     const headers = msg.properties.headers ?? {};
@@ -25,7 +31,10 @@ export async function start(url: string) {
     else ch.sendToQueue('mail-retry', msg.content, { persistent: true });
     ch.ack(msg);
   });
-  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x- prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header (x-acquired-count from 4.3)
+  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x-
+  // prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count:
+  // its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count
+  // header (x-acquired-count from 4.3)
   await ch.consume('billing', (msg) => {
     if (!msg) return;
     if (retries(msg) < 3) ch.publish('billing-retry', '', msg.content);

@@ -6,7 +6,10 @@ export async function start() {
   const session = await AMQPSession.connect('amqp://localhost');
   const q = await session.queue('work');
   const retry = await session.queue('work-retry');
-  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x- prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header (x-acquired-count from 4.3)
+  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x-
+  // prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count:
+  // its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count
+  // header (x-acquired-count from 4.3)
   await q.subscribe({ prefetch: 10 }, async (msg) => {
     const count = msg.properties.headers?.['x-death']?.[0]?.count ?? 0;
     if (count >= MAX_RETRIES) return;
@@ -16,7 +19,10 @@ export async function start() {
   const ch = await (await new AMQPClient('amqp://localhost').connect()).channel();
   await ch.prefetch(10);
   await ch.confirmSelect();
-  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x- prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header (x-acquired-count from 4.3)
+  // rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x-
+  // prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count:
+  // its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count
+  // header (x-acquired-count from 4.3)
   await ch.basicConsume('mail', { noAck: false }, onMail);
 
   // Dead-lettered by the broker (nack() defaults to requeue false): its count keeps counting, nothing to report.

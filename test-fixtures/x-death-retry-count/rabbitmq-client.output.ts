@@ -4,14 +4,20 @@ const MAX_RETRIES = 5;
 const rabbit = new Connection('amqp://localhost');
 const publisher = rabbit.createPublisher({ confirm: true });
 
-// rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x- prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header (x-acquired-count from 4.3)
+// rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x-
+// prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its
+// delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header
+// (x-acquired-count from 4.3)
 export const work = rabbit.createConsumer({ queue: 'work', queueOptions: { durable: true }, qos: { prefetchCount: 10 } }, async (msg) => {
   const count = msg.headers?.['x-death']?.[0]?.count ?? 0;
   if (count >= MAX_RETRIES) return ConsumerStatus.DROP;
   await publisher.send({ routingKey: 'work-retry', headers: msg.headers }, msg.body);
 });
 
-// rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x- prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header (x-acquired-count from 4.3)
+// rabbitmq4-codemod(x-death-retry-count): count retries in a header of your own without the x-
+// prefix (e.g. 'retry-count': read it, add 1 when you republish), or let a quorum queue count: its
+// delivery-limit (x-delivery-limit or a delivery-limit policy) and the x-delivery-count header
+// (x-acquired-count from 4.3)
 export const billing = rabbit.createConsumer({ queue: 'billing', queueOptions: { durable: true }, qos: { prefetchCount: 10 } }, onBilling);
 
 async function onBilling(msg: AsyncMessage) {

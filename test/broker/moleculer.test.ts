@@ -89,7 +89,8 @@ function caseModule(c: Case) {
 const refusedQueue = (o: Outcome) => (o.accepted ? undefined : /queue '([^']*)'/.exec(o.reply?.text ?? '')?.[1]);
 
 /** The code without the codemod's annotation comments. */
-const withoutAnnotations = (text: string) => text.replace(/^[ \t]*\/\/ rabbitmq4-codemod\(.*\n/gm, '');
+// A marker and the lines it is wrapped onto.
+const withoutAnnotations = (text: string) => text.replace(/^[ \t]*\/\/ rabbitmq4-codemod\(.*\n(?:[ \t]*\/\/ .*\n)*/gm, '');
 
 describe.skipIf(!brokerAvailable())(`moleculer and @moleculer/channels against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
   const scope = brokerScope('rmq4-moleculer-', strictUrl);

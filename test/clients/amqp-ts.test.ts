@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project } from '../helpers';
+import { cli, project, marker } from '../helpers';
 import { fixAndRecheck, scan, summary, type JsonFinding } from './end-to-end';
 
 const BROKER = `import * as Amqp from 'amqp-ts';
@@ -76,12 +76,12 @@ describe('amqp-ts, end to end', () => {
           .replace("'x-queue-master-locator': 'client-local'", "'x-queue-leader-locator': 'client-local'"),
         'src/workers.ts': WORKERS.replace(
           '  notifications.activateConsumer(',
-          "  // rabbitmq4-codemod(transient-nonexclusive-queue): declare the queue durable: true (add an expires / x-expires TTL if it should disappear when idle), or exclusive: true if only this connection uses it (not rewritten: amqp-ts's exchange.activateConsumer() declares its own queue with { durable: false } and no option changes that: declare a durable queue with connection.declareQueue(name, { durable: true }), bind it with queue.bind(exchange, pattern) and consume it with queue.activateConsumer() instead)\n" +
-            "  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming\n" +
+          marker('  ', 'transient-nonexclusive-queue', "declare the queue durable: true (add an expires / x-expires TTL if it should disappear when idle), or exclusive: true if only this connection uses it (not rewritten: amqp-ts's exchange.activateConsumer() declares its own queue with { durable: false } and no option changes that: declare a durable queue with connection.declareQueue(name, { durable: true }), bind it with queue.bind(exchange, pattern) and consume it with queue.activateConsumer() instead)") +
+            marker('  ', 'auto-ack-consumer', "consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming") +
             '  notifications.activateConsumer(',
         ),
       },
-      [['transient-nonexclusive-queue', 'src/workers.ts', 11]],
+      [['transient-nonexclusive-queue', 'src/workers.ts', 17]],
     );
   });
 });

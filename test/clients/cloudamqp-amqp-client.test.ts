@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project } from '../helpers';
+import { cli, project, marker } from '../helpers';
 import { fixForReal, rows, scanJson } from './rabbitmq-client-cloudamqp-e2e';
 
 const CHANNELS = `import { AMQPClient } from '@cloudamqp/amqp-client';
@@ -73,7 +73,7 @@ describe('@cloudamqp/amqp-client, end to end', () => {
         .replace('basicQos(20, 0, true)', 'basicQos(20, 0)')
         .replace(
           "  await ch.basicConsume('jobs'",
-          "  // rabbitmq4-codemod(auto-ack-consumer): pass { noAck: false } (@cloudamqp/amqp-client defaults noAck to true here), call msg.ack() after the handler's work, and call ch.prefetch(10) on the channel before consuming\n" +
+          marker('  ', 'auto-ack-consumer', "pass { noAck: false } (@cloudamqp/amqp-client defaults noAck to true here), call msg.ack() after the handler's work, and call ch.prefetch(10) on the channel before consuming") +
             "  await ch.basicConsume('jobs'",
         ),
       'src/session.ts': SESSION.replace("{ durable: false, arguments: { 'x-message-ttl': 5000 } }", "{ durable: true, arguments: { 'x-message-ttl': 5000 } }").replace(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project } from '../helpers';
+import { cli, project, marker } from '../helpers';
 import { fixAndRecheck, scan, summary } from './end-to-end';
 
 // The topology lives in its own module, as foo-foo-mq's docs suggest; index.js passes it to configure().
@@ -70,7 +70,7 @@ describe('foo-foo-mq, end to end', () => {
         .replace("{ name: 'q.reports', durable: false,", "{ name: 'q.reports', durable: true,"),
       'src/index.js': INDEX.replace("{ type: 'stream', autoDelete: true }", "{ type: 'stream', autoDelete: false }").replace(
         '  await rabbit.configure(topology);',
-        "  // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)\n  await rabbit.configure(topology);",
+        marker('  ', 'unbounded-prefetch', "call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)") + "  await rabbit.configure(topology);",
       ),
     });
   });

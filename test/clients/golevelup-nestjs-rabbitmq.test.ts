@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project, read } from '../helpers';
+import { cli, project, read, marker } from '../helpers';
 import { fixAndRecheck, scan, summary } from './end-to-end';
 
 const APP_MODULE = `import { Module } from '@nestjs/common';
@@ -105,7 +105,7 @@ describe('@golevelup/nestjs-rabbitmq, end to end', () => {
         .replace("queueOptions: { autoDelete: true, arguments: { 'x-queue-type': 'quorum' } },", 'queueOptions: { autoDelete: true },')
         .replace(
           '  @RabbitSubscribe({\n',
-          "  // rabbitmq4-codemod(auto-ack-consumer): set noAck: false (or remove it) in queueOptions.consumerOptions: the library then acknowledges each message after the handler returns (return new Nack() to reject one), and the prefetch limits the messages in flight (prefetchCount in RabbitMQModule's config, 10 by default, or in the channel named in queueOptions.channel)\n  @RabbitSubscribe({\n",
+          marker('  ', 'auto-ack-consumer', "set noAck: false (or remove it) in queueOptions.consumerOptions: the library then acknowledges each message after the handler returns (return new Nack() to reject one), and the prefetch limits the messages in flight (prefetchCount in RabbitMQModule's config, 10 by default, or in the channel named in queueOptions.channel)") + "  @RabbitSubscribe({\n",
         ),
     });
   });

@@ -25,7 +25,11 @@ describe('handler facts: null message', () => {
     ['if (null === msg) return;', true],
     ['if (!msg || msg.fields.redelivered) return;', true],
     ['if (msg === undefined) return;', false],
-    ['if (!msg) throw new Error("cancelled");', false],
+    // Throwing, exiting or asserting is the author's choice of what a cancel does: a check.
+    ['if (!msg) throw new Error("cancelled");', true],
+    ['if (!msg) { log(); process.exit(1); }', true],
+    ['assert(msg);', true],
+    ['console.assert(msg);', false],
     ['if (!msg) { log(); }', false],
     ['', false],
   ])('a leading `%s` guards a later use: %s', (guard, ok) => {

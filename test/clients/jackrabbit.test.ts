@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project } from '../helpers';
+import { cli, project, marker } from '../helpers';
 import { fixAndRecheck, scan, summary } from './end-to-end';
 
 const RABBIT = `const jackrabbit = require('@pager/jackrabbit');
@@ -72,14 +72,14 @@ describe('@pager/jackrabbit, end to end', () => {
           .replace("autoDelete: true, arguments: { 'x-queue-type': 'stream' }", "autoDelete: false, arguments: { 'x-queue-type': 'stream' }")
           .replace(
             'audit.consume(',
-            "// rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming\naudit.consume(",
+            marker('', 'auto-ack-consumer', "consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming") + "audit.consume(",
           )
           .replace(
             "exchange.rpcServer('resize'",
-            "// rabbitmq4-codemod(transient-nonexclusive-queue): declare the queue durable: true (add an expires / x-expires TTL if it should disappear when idle), or exclusive: true if only this connection uses it (not rewritten: jackrabbit's rpcServer() declares its queue with { durable: false, autoDelete: true } itself and takes no queue options: declare the queue with exchange.queue({ name: key, key, durable: true, prefetch: 1 }) and call .consume(handler) on it instead (the handler's ack(reply) answers the request the same way))\nexchange.rpcServer('resize'",
+            marker('', 'transient-nonexclusive-queue', "declare the queue durable: true (add an expires / x-expires TTL if it should disappear when idle), or exclusive: true if only this connection uses it (not rewritten: jackrabbit's rpcServer() declares its queue with { durable: false, autoDelete: true } itself and takes no queue options: declare the queue with exchange.queue({ name: key, key, durable: true, prefetch: 1 }) and call .consume(handler) on it instead (the handler's ack(reply) answers the request the same way))") + "exchange.rpcServer('resize'",
           ),
       },
-      [['transient-nonexclusive-queue', 'lib/worker.js', 16]],
+      [['transient-nonexclusive-queue', 'lib/worker.js', 22]],
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project } from '../helpers';
+import { cli, project, marker } from '../helpers';
 import { fixAndRecheck, scan, summary } from './end-to-end';
 
 /** moleculer-runner's configuration: the AMQP transporter and the @moleculer/channels AMQP adapter. */
@@ -85,11 +85,11 @@ describe('moleculer AMQP transporter and @moleculer/channels, end to end', () =>
         .replace('"x-max-priority": 5, ', '')
         .replace(
           '            consumerOptions: { noAck: true }',
-          '            // rabbitmq4-codemod(auto-ack-consumer): leave noAck: true out of amqp.consumerOptions: the adapter acknowledges each message after its handler, with maxInFlight (1 by default) as the prefetch\n            consumerOptions: { noAck: true }',
+          marker('            ', 'auto-ack-consumer', 'leave noAck: true out of amqp.consumerOptions: the adapter acknowledges each message after its handler, with maxInFlight (1 by default) as the prefetch') + '            consumerOptions: { noAck: true }',
         ),
       'src/worker.ts': WORKER.replace(
         "    options: { url: 'amqp://localhost:5672', prefetch: 0 },",
-        "    // rabbitmq4-codemod(unbounded-prefetch): set the transporter's prefetch option above 0 (moleculer's default is 1)\n    options: { url: 'amqp://localhost:5672', prefetch: 0 },",
+        marker('    ', 'unbounded-prefetch', "set the transporter's prefetch option above 0 (moleculer's default is 1)") + "    options: { url: 'amqp://localhost:5672', prefetch: 0 },",
       ),
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project } from '../helpers';
+import { cli, project, marker } from '../helpers';
 import { fixAndRecheck, scan, summary } from './end-to-end';
 
 const MAIN = `import { NestFactory } from '@nestjs/core';
@@ -106,7 +106,7 @@ describe('@nestjs/microservices RMQ transport, end to end', () => {
     fixAndRecheck(FILES, {
       'src/main.ts': MAIN.replace('        durable: false', '        durable: true').replace(
         '  const app = await',
-        '  // rabbitmq4-codemod(auto-ack-consumer): set noAck: false in the RMQ options (Nest defaults it to true, whatever its typings say), acknowledge each message at the end of every @MessagePattern/@EventPattern handler with context.getChannelRef().ack(context.getMessage()) (@Ctx() context: RmqContext), and set prefetchCount (e.g. 10)\n  const app = await',
+        marker('  ', 'auto-ack-consumer', 'set noAck: false in the RMQ options (Nest defaults it to true, whatever its typings say), acknowledge each message at the end of every @MessagePattern/@EventPattern handler with context.getChannelRef().ack(context.getMessage()) (@Ctx() context: RmqContext), and set prefetchCount (e.g. 10)') + '  const app = await',
       ),
       'src/app.module.ts': APP_MODULE.replace('            durable: false', '            durable: true')
         .replace('isGlobalPrefetchCount: true', 'isGlobalPrefetchCount: false')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project } from '../helpers';
+import { cli, project, marker } from '../helpers';
 import { fixAndRecheck, scan, summary } from './end-to-end';
 
 const WORKER = `var amqp = require('amqp');
@@ -64,7 +64,7 @@ describe('amqp (node-amqp), end to end', () => {
         .replace("connection.queue('events', { durable: false }", "connection.queue('events', { durable: true }")
         .replace(
           '    q.subscribe(function (event) {',
-          "    // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming\n    q.subscribe(function (event) {",
+          marker('    ', 'auto-ack-consumer', "consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming") + "    q.subscribe(function (event) {",
         )
         .replace("connection.queue('', function", "connection.queue('', { exclusive: true }, function")
         .replace("'x-queue-type': 'quorum', 'x-max-priority': 3 }", "'x-queue-type': 'quorum' }"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project } from '../helpers';
+import { cli, project, marker } from '../helpers';
 import { fixForReal, rows, scanJson } from './rabbitmq-client-cloudamqp-e2e';
 
 const BROKER = `import { Connection } from 'rabbitmq-client';
@@ -85,7 +85,7 @@ describe('rabbitmq-client, end to end', () => {
         .replace('{ prefetchCount: 100, global: true }', '{ prefetchCount: 100 }')
         .replace(
           "  rabbit.createConsumer({ queue: 'page-views'",
-          '  // rabbitmq4-codemod(auto-ack-consumer): remove noAck: true from the createConsumer props (rabbitmq-client then acknowledges each message when the handler resolves, and requeues it when the handler throws) and set qos: { prefetchCount: 10 }\n' +
+          marker('  ', 'auto-ack-consumer', 'remove noAck: true from the createConsumer props (rabbitmq-client then acknowledges each message when the handler resolves, and requeues it when the handler throws) and set qos: { prefetchCount: 10 }') +
             "  rabbit.createConsumer({ queue: 'page-views'",
         ),
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, project, read } from '../helpers';
+import { cli, project, read, marker } from '../helpers';
 import { fixAndRecheck, scan, summary } from './end-to-end';
 
 const CONFIG = `{
@@ -125,18 +125,18 @@ beforeEach(async () => {
     ]);
     const why = "(not rewritten: the queues are configured in config/rascal.json: set options.durable to true on each of them there; production is unchanged, durable is rascal's default)";
     expect(findings[1].fix.description).toContain(why);
-    const marker =
-      `  // rabbitmq4-codemod(quorum-queue-invalid-property): set options: { durable: true } on the queue: rascal's test defaults (withTestConfig, testConfig) make every queue non-durable unless its options say durable ${why}\n` +
-      `  // rabbitmq4-codemod(transient-nonexclusive-queue): set options: { durable: true } on the queue: rascal's test defaults (withTestConfig, testConfig) make every queue non-durable unless its options say durable ${why}\n`;
+    const markers =
+      marker('  ', 'quorum-queue-invalid-property', `set options: { durable: true } on the queue: rascal's test defaults (withTestConfig, testConfig) make every queue non-durable unless its options say durable ${why}`) +
+      marker('  ', 'transient-nonexclusive-queue', `set options: { durable: true } on the queue: rascal's test defaults (withTestConfig, testConfig) make every queue non-durable unless its options say durable ${why}`);
     fixAndRecheck(
       files,
       {
         'config/rascal.json': files['config/rascal.json'].replace('"channelPrefetch": 20', '"prefetch": 20'),
-        'test/orders.test.js': test.replace('  broker = await', `${marker}  broker = await`),
+        'test/orders.test.js': test.replace('  broker = await', `${markers}  broker = await`),
       },
       [
-        ['quorum-queue-invalid-property', 'test/orders.test.js', 8],
-        ['transient-nonexclusive-queue', 'test/orders.test.js', 8],
+        ['quorum-queue-invalid-property', 'test/orders.test.js', 16],
+        ['transient-nonexclusive-queue', 'test/orders.test.js', 16],
       ],
     );
   });

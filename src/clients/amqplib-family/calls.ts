@@ -3,7 +3,7 @@
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
-import { isAwaitedCallTo, loopAround, resultUse } from '../model-builders/call-context';
+import { confirmOnlyLoop, isAwaitedCallTo, resultUse } from '../model-builders/call-context';
 import { runsWhen } from '../model-builders/run-conditions';
 import { connectionOpenAt } from '../model-builders/connection-open';
 import { frameMaxOf } from '../model-builders/frame-max';
@@ -16,6 +16,9 @@ import { consumerHandler } from '../../handlers/facts';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
 import { queueBindingAt } from '../model-builders/queue-binding';
+import { declarationCallOf } from '../model-builders/declared-queue';
+
+const ASSERT_QUEUE = new Set(['assertQueue']);
 
 export function amqplibChannels(ctx: FileContext): AmqplibChannels {
   return shared(ctx, 'amqplib-channels', () => new AmqplibChannels(ctx));
@@ -90,6 +93,8 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     for (const [key, prop] of argsValue.object.props) consumerArguments.push({ key, value: readAny(prop.value(), file.span(prop.node)) });
   }
   if (obj?.props.has('priority')) consumerArguments.push({ key: 'x-priority', value: readAny(obj.props.get('priority')!.value(), file.span(obj.props.get('priority')!.node)) });
+  // A queue named by a declaration's result (`q.queue`): that declaration says what type the queue is.
+  const declaring = declarationCallOf(ctx, queueNode, ASSERT_QUEUE, 'queue');
   return {
     kind: 'consumer',
     id: `${client}:${call.start}`,
@@ -99,6 +104,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     callee: calleeText(ctx, call),
     channel,
     queue,
+    ...(declaring ? { queueDeclaration: amqplibDeclaration(ctx, declaring, client) } : {}),
     ack,
     prefetch,
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
@@ -121,7 +127,7 @@ export interface AmqplibConsumerSyntax {
 export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns']): Publish {
   const { file } = ctx;
   const use = resultUse(file, call);
-  const loop = loopAround(file, call);
+  const loop = confirmOnlyLoop(file, call);
   const waits = !!loop && ((returns === 'confirm' && use === 'awaited') || isAwaitedCallTo(file, loop, 'waitForConfirms'));
   return {
     kind: 'publish',
@@ -168,7 +174,7 @@ export function amqplibBinding(ctx: FileContext, call: CallNode, client: string)
 export function amqplibOpen(ctx: FileContext, call: CallNode, client: string, what: ConnectionOpen['what']): ConnectionOpen {
   // A connection's URL (string or object; for amqp-connection-manager, the list of URLs) may set frameMax.
   const frameMax = what === 'connection' ? frameMaxOf(ctx, call.arguments[0] as Node | undefined, true) : undefined;
-  return connectionOpenAt(ctx.file, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
+  return connectionOpenAt(ctx, call, { client, callee: calleeText(ctx, call), what, publishMethods: ['publish', 'sendToQueue'], frameMax, syntax: { call } });
 }
 
 /** `ch.prefetch(count, global?)` / `ch.qos(count, global?)`: global defaults to false. */

@@ -1,12 +1,10 @@
-// How the code around a call uses it: its result, the function and loop it is in, the handler kind.
+// How the code around a call uses it: its result, the function and loop it is in.
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, isFunction, propertyKeyName, type Node, type ParsedFile } from '../../parse/ast';
 import type { ResultUse } from '../../model';
 
 const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
 const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
-const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'head', 'options']);
-const HTTP_DECORATORS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'MessagePattern', 'EventPattern']);
 
 /** How the code uses the value of a call expression. */
 export function resultUse(file: ParsedFile, call: Node): ResultUse {
@@ -52,42 +50,27 @@ export function loopAround(file: ParsedFile, node: Node): Node | undefined {
   return undefined;
 }
 
-/** "an HTTP route handler" / "a message handler" when the function is one, else undefined. */
-export function handlerKind(file: ParsedFile, fn: t.Function | undefined): string | undefined {
-  if (!fn) return undefined;
-  if (fn.type === 'ClassMethod') {
-    const decorators = (fn.decorators ?? []).map((d) => decoratorName(d.expression as Node));
-    if (decorators.some((d) => d && HTTP_DECORATORS.has(d))) return 'a request handler';
+/**
+ * The loop around a publish whose only waits are for confirms: every `await` in its body (outside nested
+ * functions) is the publish itself or a call of `confirmWaits` (`waitForConfirms`). A loop that waits for
+ * anything else (a pause between messages, a database read, a `for await` source) paces itself.
+ */
+export function confirmOnlyLoop(file: ParsedFile, call: Node, confirmWaits: readonly string[] = ['waitForConfirms']): Node | undefined {
+  const loop = loopAround(file, call);
+  if (!loop || (loop.type === 'ForOfStatement' && loop.await)) return undefined;
+  const body = (loop as t.ForStatement | t.WhileStatement | t.DoWhileStatement | t.ForOfStatement | t.ForInStatement).body;
+  for (const n of file.nodesUnder(body)) {
+    if (n.type !== 'AwaitExpression' || !n.argument) continue;
+    if ([...file.ancestors(n)].some((a) => a === body ? false : isFunction(a) && a.start! > body.start!)) continue;
+    const awaited = unwrapParens(n.argument as Node);
+    if (awaited === call) continue;
+    if (isCall(awaited) && confirmWaits.includes(calleeMethod(awaited)?.method ?? '')) continue;
     return undefined;
   }
-  const parent = file.parentOf(fn);
-  if (!parent || !isCall(parent) || !parent.arguments.includes(fn as never)) return undefined;
-  const m = calleeMethod(parent);
-  if (m && HTTP_METHODS.has(m.method) && parent.arguments[0]?.type === 'StringLiteral') return 'an HTTP route handler';
-  if (m && m.method === 'createServer') return 'an HTTP request handler';
-  if (m && m.method === 'consume' && parent.arguments[1] === (fn as never)) return 'a message handler';
-  if (m && m.method === 'on' && parent.arguments[0]?.type === 'StringLiteral' && ['message', 'request'].includes(parent.arguments[0].value)) {
-    return `a '${parent.arguments[0].value}' handler`;
-  }
-  return undefined;
+  return loop;
 }
 
-function decoratorName(expr: Node): string | undefined {
-  if (expr.type === 'CallExpression' && expr.callee.type === 'Identifier') return expr.callee.name;
-  if (expr.type === 'Identifier') return expr.name;
-  return undefined;
-}
-
-/** Method names called anywhere inside a function body (including nested callbacks). */
-export function methodsCalledIn(file: ParsedFile, fn: t.Function): Set<string> {
-  const out = new Set<string>();
-  for (const n of file.nodesUnder(fn)) {
-    if (!isCall(n)) continue;
-    const m = calleeMethod(n);
-    if (m) out.add(m.method);
-  }
-  return out;
-}
+const unwrapParens = (node: Node): Node => (node.type === 'ParenthesizedExpression' || node.type === 'TSAsExpression' || node.type === 'TSNonNullExpression' ? unwrapParens(node.expression as Node) : node);
 
 export function isAwaitedCallTo(file: ParsedFile, within: Node, method: string): boolean {
   for (const n of file.nodesUnder(within)) {

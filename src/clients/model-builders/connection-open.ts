@@ -1,15 +1,18 @@
 // A connection or channel the code opens, as the model holds it, and the frameMax fix's rendering.
 import type { ConnectionOpen, FixIntent } from '../../model';
-import type { Node, ParsedFile } from '../../parse/ast';
-import { enclosingFunction, handlerKind, loopAround, methodsCalledIn } from './call-context';
+import type { Node } from '../../parse/ast';
+import type { FileContext } from '../../resolve/file-context';
+import { unitOfWorkOf } from './unit-of-work';
 import type { FrameMaxSetting } from './frame-max';
 import type { RenderResult } from '../../fix/render-result';
 
 export interface OpenParts {
+  /** The subject's id, when the client needs its own (default: `${client}:${start}`). */
+  id?: string;
   client: string;
   callee: string;
   what: ConnectionOpen['what'];
-  /** The library's publish calls, and the calls that close what was opened. */
+  /** The library's publish calls, and the calls that close what was opened (default: close). */
   publishMethods: readonly string[];
   closeMethods?: readonly string[];
   /** The frameMax the call sets (see frame-max.ts). */
@@ -23,22 +26,19 @@ interface FrameMaxSyntax {
   frameMaxEdit?: FrameMaxSetting['edit'];
 }
 
-/** A connection or channel the code opens at `node`, with where it is opened (for connection-churn). */
-export function connectionOpenAt(file: ParsedFile, node: Node, parts: OpenParts): ConnectionOpen {
-  const fn = enclosingFunction(file, node);
-  const called = fn ? methodsCalledIn(file, fn) : new Set<string>();
-  const closes = parts.closeMethods ?? ['close'];
+/** A connection or channel the code opens at `node`, with the unit of work it is opened for, if any (for connection-churn). */
+export function connectionOpenAt(ctx: FileContext, node: Node, parts: OpenParts): ConnectionOpen {
+  const { file } = ctx;
+  const perUnitOfWork = unitOfWorkOf(ctx, node, { publish: parts.publishMethods, close: parts.closeMethods ?? ['close'] });
   return {
     kind: 'connection-open',
-    id: `${parts.client}:${node.start}`,
+    id: parts.id ?? `${parts.client}:${node.start}`,
     client: parts.client,
     at: file.span(node),
     statementStart: file.statementOf(node).start ?? 0,
     callee: parts.callee,
     what: parts.what,
-    inLoop: !!loopAround(file, node),
-    inHandler: handlerKind(file, fn),
-    openPublishClose: parts.publishMethods.some((m) => called.has(m)) && closes.some((m) => called.has(m)),
+    ...(perUnitOfWork ? { perUnitOfWork } : {}),
     ...(parts.frameMax ? { frameMax: parts.frameMax.value, frameMaxVia: parts.frameMax.via } : {}),
     ...(parts.frameMax && parts.frameMaxClientMinimum ? { frameMaxClientMinimum: parts.frameMaxClientMinimum } : {}),
     syntax: parts.frameMax?.edit ? { ...(parts.syntax as object), frameMaxEdit: parts.frameMax.edit } satisfies FrameMaxSyntax : parts.syntax,

@@ -5,7 +5,7 @@ import type { FrameMaxSetting } from '../model-builders/frame-max';
 import type * as t from '@babel/types';
 import { known, unknown, type ConnectionOpen, type Publish, type Resolved } from '../../model';
 import type { FileContext } from '../../resolve/file-context';
-import { loopAround, resultUse } from '../model-builders/call-context';
+import { confirmOnlyLoop, resultUse } from '../model-builders/call-context';
 import type { CallNode } from '../model-builders/resolved';
 import { calleeLabel, subjectAt } from '../model-builders/call-parts';
 import type { TrackedKind } from './objects';
@@ -53,7 +53,7 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
     confirms,
     returns,
     resultUse: use,
-    waitsForConfirmInLoop: !!loopAround(ctx.file, call) && returns === 'confirm' && use === 'awaited',
+    waitsForConfirmInLoop: !!confirmOnlyLoop(ctx.file, call) && returns === 'confirm' && use === 'awaited',
     ...facts,
     syntax: { call, form } satisfies PublishSyntax,
   };
@@ -61,5 +61,5 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
 
 /** A connection or channel opened by `call`; `publishMethods` are the library's publish calls. */
 export function openSubject(ctx: FileContext, call: CallNode | t.NewExpression, client: string, what: ConnectionOpen['what'], publishMethods: string[], frameMax?: FrameMaxSetting, frameMaxClientMinimum?: ConnectionOpen['frameMaxClientMinimum']): ConnectionOpen {
-  return connectionOpenAt(ctx.file, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, frameMax, frameMaxClientMinimum, syntax: { call } });
+  return connectionOpenAt(ctx, call, { client, callee: calleeLabel(ctx, call), what, publishMethods, frameMax, frameMaxClientMinimum, syntax: { call } });
 }

@@ -205,7 +205,7 @@ export function perConsumerQos(ctx: FileContext, client: string, call: Node, cha
 
 /** A connection the code opens (for the connection-churn rule). */
 export function connectionOpen(ctx: FileContext, client: string, node: Node, callee: string): ConnectionOpen {
-  return connectionOpenAt(ctx.file, node, {
+  return connectionOpenAt(ctx, node, {
     client,
     callee,
     what: 'connection',

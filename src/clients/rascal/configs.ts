@@ -3,7 +3,7 @@ import type * as t from '@babel/types';
 import { calleeMethod, isCall, propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import { isJsonPath } from '../../parse';
 import { known, unknown, type ConnectionOpen, type QueueDeclaration, type Qos, type Resolved } from '../../model';
-import { enclosingFunction, handlerKind, loopAround, methodsCalledIn } from '../model-builders/call-context';
+import { connectionOpenAt } from '../model-builders/connection-open';
 import { entriesOf, type ObjectValue } from '../../resolve/values';
 import { exportPath, importsPackage } from '../declarative-config/config-objects';
 import type { FileContext } from '../../resolve/file-context';
@@ -155,20 +155,13 @@ export function unresolvedTestConfig(ctx: FileContext, call: Node, reason: strin
 
 /** `Broker.create(config)`: connects to every vhost; a broker per message or request is churn. */
 function brokerOpen(ctx: FileContext, call: t.CallExpression | t.OptionalCallExpression): ConnectionOpen {
-  const { file } = ctx;
-  const fn = enclosingFunction(file, call);
-  const called = fn ? methodsCalledIn(file, fn) : new Set<string>();
-  return {
-    kind: 'connection-open',
+  return connectionOpenAt(ctx, call, {
     id: `${RASCAL}:open:${call.start}`,
     client: RASCAL,
-    at: file.span(call),
-    statementStart: file.statementOf(call).start ?? 0,
-    callee: `${file.source(call.callee).replace(/\s+/g, '')}()`,
+    callee: `${ctx.file.source(call.callee).replace(/\s+/g, '')}()`,
     what: 'connection',
-    inLoop: !!loopAround(file, call),
-    inHandler: handlerKind(file, fn),
-    openPublishClose: called.has('publish') && (called.has('shutdown') || called.has('nuke')),
+    publishMethods: ['publish'],
+    closeMethods: ['shutdown', 'nuke'],
     syntax: { call },
-  };
+  });
 }

@@ -10,7 +10,10 @@ async function main(url) {
   await declareQueue(ch, 'cache', { durable: true });
   await declareScratch(ch, 'scratch');
   await declareScratch(ch, 'kept', true);
-  // rabbitmq4-codemod(transient-nonexclusive-queue): declare the queue durable: true (add an expires / x-expires TTL if it should disappear when idle), or exclusive: true if only this connection uses it (not rewritten: the parameter `durable` of declareLogged() is also used for other things, so changing the argument would change them too)
+  // rabbitmq4-codemod(transient-nonexclusive-queue): declare the queue durable: true (add an
+  // expires / x-expires TTL if it should disappear when idle), or exclusive: true if only this
+  // connection uses it (not rewritten: the parameter `durable` of declareLogged() is also used for
+  // other things, so changing the argument would change them too)
   await declareLogged(ch, 'logged', false);
   await require('./lib/retry').declareRetry(ch, 'orders', true);
 }

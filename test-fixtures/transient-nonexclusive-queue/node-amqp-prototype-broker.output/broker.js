@@ -23,7 +23,8 @@ MsgBroker.prototype.subscribe = function (queueName, args, broker, callback) {
   });
   broker.forEach(function (br) {
     var q = br.queue(queueName, args, function () {
-      // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
+      // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
+      // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
       q.subscribe(callback);
     });
   });

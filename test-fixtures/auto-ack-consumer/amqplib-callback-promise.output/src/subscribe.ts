@@ -2,9 +2,9 @@ import * as RabbitMQ from './basic_service/rabbitmq';
 
 RabbitMQ.createChannel().then((ch) => {
   ch.assertQueue('', { exclusive: true }, (err: Error, q: { queue: string }) => {
-    // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
+    // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
+    // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
     ch.consume(q.queue, (msg: { content: Buffer }) => {
-      if (msg === null) { /* consumer cancelled by the broker */ return; }
       console.log(msg.content.toString());
     }, { noAck: true });
   });

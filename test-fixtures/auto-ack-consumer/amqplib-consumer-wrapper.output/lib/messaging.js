@@ -7,7 +7,8 @@ class Messaging {
   }
 
   async consume(queueName, handler, options = {}) {
-    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)
+    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
+    // the number of messages the handler may work on at once (10 to 100 is typical)
     await this.channel.consume(
       queueName,
       async (msg) => {

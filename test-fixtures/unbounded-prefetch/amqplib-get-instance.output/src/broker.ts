@@ -16,7 +16,8 @@ export class Broker {
 
   async subscribe(queue: string, onMessage: (msg: amqp.ConsumeMessage) => void) {
     await this.channel.assertQueue(queue, { durable: true });
-    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)
+    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
+    // the number of messages the handler may work on at once (10 to 100 is typical)
     await this.channel.consume(queue, (msg) => {
       if (msg) {
         onMessage(msg);

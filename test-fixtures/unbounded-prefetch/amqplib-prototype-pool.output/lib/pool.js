@@ -9,14 +9,14 @@ function ChannelPool(url, size) {
 ChannelPool.prototype.open = async function () {
   var connection = await amqp.connect(this.url);
   for (var i = 0; i < this.size; i++) {
-    // rabbitmq4-codemod(connection-churn): open the channel once (at start-up) and reuse it for every message
     this.channels.push(await connection.createChannel());
   }
 };
 
 ChannelPool.prototype.consumeAll = async function (queue, handler) {
   for (const channel of this.channels) {
-    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)
+    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
+    // the number of messages the handler may work on at once (10 to 100 is typical)
     await channel.consume(queue, function (msg) {
       if (msg === null) { /* consumer cancelled by the broker */ return; }
       handler(msg);

@@ -8,7 +8,8 @@ export class UserCreatedConsumer extends BaseConsumer {
 
   async start() {
     await this.listen();
-    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)
+    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
+    // the number of messages the handler may work on at once (10 to 100 is typical)
     await this.channel.consume(this.queue, async (msg) => {
       if (!msg) return;
       await this.onMessage(msg);

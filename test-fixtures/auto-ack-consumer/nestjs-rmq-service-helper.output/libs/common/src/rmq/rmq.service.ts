@@ -7,7 +7,8 @@ export class RmqService {
   constructor(private readonly configService: ConfigService) {}
 
   getOptions(queue: string, noAck = false): RmqOptions {
-    // rabbitmq4-codemod(unbounded-prefetch): set prefetchCount in the RMQ options to the number of messages the handlers may work on at once (10 to 100 is typical)
+    // rabbitmq4-codemod(unbounded-prefetch): set prefetchCount in the RMQ options to the number of
+    // messages the handlers may work on at once (10 to 100 is typical)
     return {
       transport: Transport.RMQ,
       options: {

@@ -1,0 +1,170 @@
+// The do-no-harm check: `fix --write` on a copy of every restored repository, then every changed file must re-parse,
+// a second `fix --check` must exit 0, and each lock file must still agree with its package.json (npm ci --dry-run).
+//   node bench/real-code/fix-check.mjs [--repo owner/name[,...]] [--json FILE] [--out FILE]
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createRequire } from 'node:module';
+import { BIN, REPORT_FILE, ROOT, cell, parseArgs, seconds, selectRepos, toolCommit, truncate, writeSection } from './common.mjs';
+
+const require = createRequire(import.meta.url);
+const { parseSource, isJsonPath } = require(path.join(ROOT, 'dist', 'parse', 'index.js'));
+const { lockedVersion } = require(path.join(ROOT, 'dist', 'deps', 'locked.js'));
+const { parseVersion, satisfies } = require(path.join(ROOT, 'dist', 'deps', 'semver.js'));
+const { WATCHED_PACKAGES } = require(path.join(ROOT, 'dist', 'deps', 'manifests.js'));
+
+const SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+const SKIP = new Set(['.git', 'node_modules']);
+const LOCK_FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml']);
+
+/** Every file below `root` (not .git, not node_modules), by path relative to it. */
+function files(root) {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (SKIP.has(e.name)) continue;
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.isFile()) out.push(path.relative(root, abs).split(path.sep).join('/'));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+const cli = (cwd, ...args) => spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1' } });
+
+/** `npm ci --dry-run --ignore-scripts` in a directory: npm refuses a package.json and lock file that disagree. */
+function npmCi(dir) {
+  const r = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', timeout: 180_000 });
+  const why = `${r.stderr ?? ''}`.split('\n').find((l) => /npm error (?!code|A complete|$)/.test(l)) ?? r.error?.message ?? '';
+  return { ok: r.status === 0, why: why.replace(/^npm error /, '') };
+}
+
+/** Each watched range of a package.json that its lock file (npm, Yarn or pnpm) installs a version of, and whether the version satisfies it. */
+function rangesAgainstLock(pkgAbs) {
+  let pkg;
+  try {
+    pkg = JSON.parse(fs.readFileSync(pkgAbs, 'utf8'));
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const section of SECTIONS) {
+    for (const name of WATCHED_PACKAGES) {
+      const range = pkg?.[section]?.[name];
+      if (typeof range !== 'string') continue;
+      const locked = lockedVersion(pkgAbs, name, range);
+      const v = locked?.version && parseVersion(locked.version);
+      if (!v) continue;
+      out.push({ name, range, version: locked.version, lock: path.basename(locked.absolute), ok: satisfies(v, range) !== false });
+    }
+  }
+  return out;
+}
+
+function checkRepo(spec) {
+  const started = Date.now();
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), `fix-check-${spec.slug}-`));
+  fs.cpSync(spec.checkout, copy, { recursive: true, filter: (src) => !SKIP.has(path.basename(src)) });
+  const before = new Map(files(copy).map((f) => [f, fs.readFileSync(path.join(copy, f))]));
+  const problems = [];
+  // What npm accepts before the fix (a lock file already out of step is not the fix's doing).
+  const manifests = [...before.keys()].filter((f) => path.basename(f) === 'package.json');
+  const locks = manifests.filter((f) => before.has(path.posix.join(path.posix.dirname(f), 'package-lock.json')));
+  const rangesBefore = new Map(manifests.map((f) => [f, rangesAgainstLock(path.join(copy, f))]));
+
+  const write = cli(copy, 'fix', '.', '--write', '--allow-dirty');
+  if (write.status !== 0) problems.push(`fix --write exited ${write.status}: ${truncate(write.stderr || write.stdout, 300)}`);
+  const after = files(copy);
+  const changed = after.filter((f) => !before.has(f) || !before.get(f).equals(fs.readFileSync(path.join(copy, f))));
+  const created = after.filter((f) => !before.has(f));
+  if (created.length) problems.push(`files created: ${created.join(', ')}`);
+
+  for (const f of changed) {
+    const text = fs.readFileSync(path.join(copy, f), 'utf8');
+    if (LOCK_FILES.has(path.basename(f))) problems.push(`${f}: a lock file was edited (they belong to the package manager)`);
+    if (isJsonPath(f)) {
+      try {
+        JSON.parse(text);
+      } catch (e) {
+        problems.push(`${f} is no longer JSON: ${e.message}`);
+      }
+      continue;
+    }
+    const parsed = parseSource(text, f);
+    if (!parsed.ok) problems.push(`${f} no longer parses: ${parsed.error.message} at ${parsed.error.line}:${parsed.error.column}`);
+  }
+
+  const again = cli(copy, 'fix', '.', '--check');
+  if (again.status !== 0) problems.push(`a second fix --check exited ${again.status}: ${truncate(again.stdout.split('\n').find((l) => /Would change/.test(l)) ?? again.stderr, 200)}`);
+
+  let ciChecked = 0;
+  const ciPassed = { before: 0, after: 0 };
+  // Every npm project, changed or not: npm must accept after the fix whatever it accepted before it.
+  for (const f of locks) {
+    ciChecked++;
+    // The untouched checkout says what npm accepted before the fix.
+    const was = npmCi(path.join(spec.checkout, path.dirname(f)));
+    const now = npmCi(path.join(copy, path.dirname(f)));
+    if (was.ok) ciPassed.before++;
+    if (now.ok) ciPassed.after++;
+    if (was.ok && !now.ok) problems.push(`npm ci --dry-run in ${path.dirname(f)} passed before the fix and fails after it: ${now.why}`);
+  }
+  let rangesChecked = 0;
+  for (const f of manifests) {
+    const was = rangesBefore.get(f);
+    for (const r of rangesAgainstLock(path.join(copy, f))) {
+      rangesChecked++;
+      const old = was.find((w) => w.name === r.name);
+      if (!r.ok && (!old || old.ok)) problems.push(`${f}: ${r.name} "${r.range}" no longer admits the ${r.version} that ${r.lock} pins`);
+    }
+  }
+  fs.rmSync(copy, { recursive: true, force: true });
+  return { repo: spec.repo, changed, problems, ciChecked, ciPassed, rangesChecked, ms: Date.now() - started };
+}
+
+function render(results, missing, meta) {
+  const changedFiles = results.reduce((n, r) => n + r.changed.length, 0);
+  const manifests = results.reduce((n, r) => n + r.changed.filter((f) => path.basename(f) === 'package.json').length, 0);
+  const failing = results.filter((r) => r.problems.length);
+  const lines = [
+    '## Do no harm: `fix --write` over the set',
+    '',
+    `Produced by \`node bench/real-code/fix-check.mjs\` on ${meta.date}, with the tool at commit ${meta.commit}: ${results.length} repositories, ${seconds(meta.ms)}.`,
+    '',
+    'Each restored repository is copied to a temporary directory (without `.git` and `node_modules`) and fixed there with `fix . --write --allow-dirty`. Then: every changed file must parse again (JavaScript/TypeScript with the tool\'s own parser, JSON with `JSON.parse`); a second `fix . --check` must exit 0 (nothing left to change); every package.json must still agree with its lock file: `npm ci --dry-run --ignore-scripts` in every directory with a package.json and a package-lock.json, in the untouched checkout and in the fixed copy (only a pass that turns into a failure counts: npm refuses a package.json and a lock file out of step), and for every lock file (npm, Yarn, pnpm, a workspace root\'s too) each watched range must still admit the version the lock file installs (the project\'s own semver code). No file may be created.',
+    '',
+    '| measure | value |',
+    '|---|---|',
+    `| repositories fixed | ${results.length} |`,
+    `| files changed | ${changedFiles} (${manifests} package.json) |`,
+    `| repositories with a problem | ${failing.length} |`,
+    `| npm projects checked with npm ci --dry-run (a package.json beside a package-lock.json) | ${results.reduce((n, r) => n + r.ciChecked, 0)}: ${results.reduce((n, r) => n + r.ciPassed.before, 0)} pass before the fix, ${results.reduce((n, r) => n + r.ciPassed.after, 0)} after it |`,
+    `| watched package.json ranges checked against the version their lock file installs, after the fix | ${results.reduce((n, r) => n + r.rangesChecked, 0)} |`,
+    '',
+    '| repository | files changed | problems |',
+    '|---|---|---|',
+    ...results.map((r) => `| ${r.repo} | ${r.changed.length} | ${r.problems.length ? cell(r.problems.join('; ')) : 'none'} |`),
+  ];
+  if (missing.length) lines.push('', `Not checked (no checkout): ${missing.join(', ')}.`);
+  return lines.join('\n');
+}
+
+const opts = parseArgs(process.argv.slice(2), ['repo', 'json', 'out']);
+const started = Date.now();
+const repos = selectRepos(opts.repo);
+const results = [];
+for (const spec of repos.filter((r) => r.present)) {
+  const r = checkRepo(spec);
+  results.push(r);
+  console.log(`${spec.repo.padEnd(60)} ${String(r.changed.length).padStart(3)} changed, ${r.problems.length ? `PROBLEMS: ${r.problems.join('; ')}` : 'ok'}  ${seconds(r.ms)}`);
+}
+const missing = repos.filter((r) => !r.present).map((r) => r.repo);
+const meta = { date: new Date().toISOString().slice(0, 10), commit: toolCommit(), ms: Date.now() - started };
+writeSection(path.resolve(opts.out ?? REPORT_FILE), 'fix-check', render(results, missing, meta), ['score', 'fix-check', 'mutation']);
+if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ ...meta, results, missing }, null, 2));
+const bad = results.filter((r) => r.problems.length).length;
+console.log(`\n${results.length} repositories fixed, ${bad} with a problem; ${seconds(meta.ms)}.`);
+process.exitCode = bad ? 1 : 0;

@@ -1,0 +1,152 @@
+// The line width a project formats its code to (Prettier's printWidth, .editorconfig's max_line_length), for marker comments.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** The width when the project says nothing. */
+export const DEFAULT_LINE_WIDTH = 100;
+/** Prettier's own default, for a project that formats with Prettier without setting printWidth. */
+const PRETTIER_DEFAULT = 80;
+
+const PRETTIER_FILES = [
+  '.prettierrc',
+  '.prettierrc.json',
+  '.prettierrc.json5',
+  '.prettierrc.yaml',
+  '.prettierrc.yml',
+  '.prettierrc.toml',
+  '.prettierrc.js',
+  '.prettierrc.cjs',
+  '.prettierrc.mjs',
+  '.prettierrc.ts',
+  'prettier.config.js',
+  'prettier.config.cjs',
+  'prettier.config.mjs',
+  'prettier.config.ts',
+];
+
+/** `printWidth: 120`, `"printWidth": 120`, `printWidth = 120` (TOML), in any of Prettier's config formats. */
+const PRINT_WIDTH = /["']?printWidth["']?\s*[:=]\s*(\d+)/;
+
+interface DirFacts {
+  /** The directory has a Prettier configuration: its printWidth, or null when it sets none. */
+  prettier?: number | null;
+  /** The directory's .editorconfig: its sections, and whether it is the root one. */
+  editorconfig?: { root: boolean; sections: { glob: RegExp; maxLineLength?: number }[] };
+  /** The directory is a repository root (holds .git): the search stops here. */
+  repositoryRoot: boolean;
+}
+
+const cache = new Map<string, DirFacts>();
+
+/**
+ * The line width for a file: the nearest Prettier configuration's printWidth; else the
+ * .editorconfig max_line_length that applies to the file (nearest first, up to a `root = true`);
+ * else Prettier's 80 if the project has a Prettier configuration; else 100. The search goes up
+ * from the file's directory to the repository root (a directory with .git).
+ */
+export function lineWidthFor(absoluteFile: string): number {
+  let prettier: number | null | undefined;
+  let editor: number | undefined;
+  let editorDone = false;
+  for (let dir = path.dirname(absoluteFile); ; ) {
+    const facts = factsOf(dir);
+    if (prettier === undefined && facts.prettier !== undefined) prettier = facts.prettier;
+    if (!editorDone && facts.editorconfig) {
+      const rel = path.relative(dir, absoluteFile).split(path.sep).join('/');
+      // Later sections of one file win over earlier ones.
+      for (const s of facts.editorconfig.sections) if (editor === undefined && s.maxLineLength !== undefined && s.glob.test(rel)) editor = s.maxLineLength;
+      editorDone = editor !== undefined || facts.editorconfig.root;
+    }
+    if (prettier !== undefined && (editorDone || prettier !== null)) break;
+    const parent = path.dirname(dir);
+    if (facts.repositoryRoot || parent === dir) break;
+    dir = parent;
+  }
+  return prettier ?? editor ?? (prettier === null ? PRETTIER_DEFAULT : DEFAULT_LINE_WIDTH);
+}
+
+function factsOf(dir: string): DirFacts {
+  let facts = cache.get(dir);
+  if (facts) return facts;
+  facts = { repositoryRoot: fs.existsSync(path.join(dir, '.git')), prettier: prettierIn(dir), editorconfig: editorconfigIn(dir) };
+  cache.set(dir, facts);
+  return facts;
+}
+
+function read(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The printWidth of the directory's Prettier configuration (null: it has one without printWidth; undefined: none). */
+function prettierIn(dir: string): number | null | undefined {
+  for (const name of PRETTIER_FILES) {
+    const text = read(path.join(dir, name));
+    if (text === undefined) continue;
+    const m = PRINT_WIDTH.exec(text);
+    return m ? Number(m[1]) : null;
+  }
+  const pkg = read(path.join(dir, 'package.json'));
+  if (pkg === undefined) return undefined;
+  try {
+    const config = (JSON.parse(pkg) as { prettier?: unknown }).prettier;
+    if (config === undefined) return undefined;
+    const width = typeof config === 'object' && config !== null ? (config as { printWidth?: unknown }).printWidth : undefined;
+    return typeof width === 'number' ? width : null;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sections of the directory's .editorconfig, last first (a later section overrides an earlier one). */
+function editorconfigIn(dir: string): DirFacts['editorconfig'] {
+  const text = read(path.join(dir, '.editorconfig'));
+  if (text === undefined) return undefined;
+  let root = false;
+  const sections: { glob: RegExp; maxLineLength?: number }[] = [];
+  let current: { glob: RegExp; maxLineLength?: number } | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#') || line.startsWith(';')) continue;
+    const header = /^\[(.*)\]$/.exec(line);
+    if (header) {
+      current = { glob: editorconfigGlob(header[1]) };
+      sections.push(current);
+      continue;
+    }
+    const kv = /^([\w-]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!kv) continue;
+    const [key, value] = [kv[1].toLowerCase(), kv[2].toLowerCase()];
+    if (!current && key === 'root') root = value === 'true';
+    else if (current && key === 'max_line_length' && /^\d+$/.test(value)) current.maxLineLength = Number(value);
+  }
+  return { root, sections: sections.reverse() };
+}
+
+/** An EditorConfig section glob as a regular expression over the path relative to the .editorconfig. */
+function editorconfigGlob(glob: string): RegExp {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      out += '.*';
+      i++;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '{') {
+      const end = glob.indexOf('}', i);
+      if (end < 0) out += '\\{';
+      else {
+        out += `(?:${glob.slice(i + 1, end).split(',').map(escape).join('|')})`;
+        i = end;
+      }
+    } else out += escape(c);
+  }
+  // A glob without a slash matches the file name in any directory.
+  return new RegExp(glob.includes('/') ? `^${out.replace(/^\\\//, '')}$` : `(?:^|/)${out}$`);
+}
+
+const escape = (s: string) => s.replace(/[.+^${}()|[\]\\/]/g, '\\$&');

@@ -1,0 +1,5 @@
+const amqp = require('amqplib');
+
+module.exports = () => amqp.connect(process.env.AMQP_URL);
+
+module.exports.session = () => import('@cloudamqp/amqp-client');

@@ -1,0 +1,3 @@
+import amqp from 'amqplib';
+
+export default amqp;

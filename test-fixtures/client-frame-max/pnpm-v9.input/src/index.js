@@ -1,0 +1,5 @@
+// The service loads its clients, so what the lock file installs decides whether it connects.
+require('amqplib');
+require('jackrabbit');
+
+module.exports = {};

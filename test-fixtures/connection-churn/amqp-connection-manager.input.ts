@@ -1,0 +1,13 @@
+// A route handler that creates a channel wrapper (a channel) for every request.
+import amqp from 'amqp-connection-manager';
+import express from 'express';
+
+const connection = amqp.connect(['amqp://localhost']);
+const app = express();
+
+app.post('/events', async (req, res) => {
+  const wrapper = connection.createChannel({ json: true });
+  await wrapper.sendToQueue('events', req.body);
+  await wrapper.close();
+  res.sendStatus(202);
+});

@@ -1,0 +1,14 @@
+// A consumer whose handler opens a channel for every message it forwards.
+import amqp from 'amqplib';
+
+export async function start(conn: amqp.ChannelModel) {
+  const ch = await conn.createChannel();
+  await ch.prefetch(10);
+  await ch.consume('orders', async (msg) => {
+    if (!msg) return;
+    const out = await conn.createChannel();
+    out.sendToQueue('invoices', msg.content);
+    await out.close();
+    ch.ack(msg);
+  });
+}
