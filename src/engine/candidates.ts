@@ -6,6 +6,8 @@ import { CLIENTS } from '../clients';
 import { isJsonPath, looksLikeJsonConfig } from '../parse';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps';
 import { ImportGraph } from '../resolve/import-graph';
+import { bareResolver } from '../resolve/bare-specifiers';
+import { diskHost } from '../resolve/module-resolution';
 import type { SourceInput } from './analyze';
 
 /** Every client's `mentions` as one pattern: one pass over a file's text instead of one per client. */
@@ -78,6 +80,8 @@ export function selectCandidates(inputs: SourceInput[], cwd: string, everything 
 
 /** The inputs that import (transitively) one of the inputs `seed` accepts, from the imports written in their text. */
 function importersOf(inputs: SourceInput[], cwd: string, sources: boolean[], seed: (i: number) => boolean): number[] {
-  const graph = new ImportGraph(inputs.map((i) => i.absolute ?? path.resolve(cwd, i.path)), inputs.map((i) => i.text), sources);
+  const absolute = inputs.map((i) => i.absolute ?? path.resolve(cwd, i.path));
+  const host = diskHost(new Map(absolute.map((a, i) => [a, inputs[i].text])));
+  const graph = new ImportGraph(absolute, inputs.map((i) => i.text), sources, bareResolver(host));
   return graph.importersOfAll(inputs.map((_, i) => i).filter(seed));
 }

@@ -57,6 +57,11 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
   const sites = callSitesOf(fn, where.ctx, where.absolute, project, candidates);
   if (sites.length === 0) {
     if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
+    else if (fns.length === 1 && params.some((p) => hasDefault(fn, p.index))) {
+      // No caller in the project: the parameters with a default take it (the others stay unknown).
+      const resolver = home.ctx.resolver.withCallSite({ fn, args: [], caller: home.ctx.resolver, defaultsOnly: true });
+      out.push({ decl: { ...(decl.rebuild as (ctx: object) => S)({ ...home.ctx, resolver }), rebuild: decl.rebuild }, at: home });
+    }
     return;
   }
   for (const site of sites) {
@@ -109,6 +114,11 @@ function findClass(link: Link): t.ClassDeclaration | undefined {
 
 function isConstructorOf(f: t.Function, link: Link): boolean {
   return !!link.construction && f.type === 'ClassMethod' && f.kind === 'constructor';
+}
+
+/** Whether the function's parameter at `index` has a default value (`options = {}`). */
+function hasDefault(fn: t.Function, index: number): boolean {
+  return fn.params[index]?.type === 'AssignmentPattern';
 }
 
 function argsOf(site: CallSite): (t.Node | undefined)[] {

@@ -6,6 +6,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { QueueType } from '../model';
 import { isJsonPath, looksLikeJsonConfig, parsesNatively } from '../parse';
 import { diskHost, resolveRelative } from '../resolve/module-resolution';
+import { ModuleAliases } from '../resolve/module-aliases';
 import { finishAnalysis, prepareAnalysis, queueFacts, type Analysis, type FileResult, type SourceInput } from './analyze';
 import { selectCandidates } from './candidates';
 import { SPECIFIER } from '../resolve/import-graph';
@@ -111,6 +112,7 @@ export function importComponents(inputs: SourceInput[], relevant: boolean[], cwd
   };
   const pending: string[] = [];
   const tsconfigs = new Map<string, boolean>();
+  const aliases = new ModuleAliases(host);
   const visit = (file: string, text: string): boolean => {
     const from = index.get(file)!;
     SPECIFIER.lastIndex = 0;
@@ -119,6 +121,8 @@ export function importComponents(inputs: SourceInput[], relevant: boolean[], cwd
       if (spec.startsWith('.') || spec.startsWith('/')) {
         const target = resolveRelative(host, file, spec);
         if (target) union(from, idOf(target));
+      } else if (aliases.declares(path.dirname(file)) && aliases.resolve(file, spec)) {
+        union(from, idOf(aliases.resolve(file, spec)!));
       } else if (mapsPaths(path.dirname(file), tsconfigs)) {
         // A non-relative import may lead into the project through tsconfig paths: not followed here.
         return false;

@@ -1,5 +1,5 @@
-// The project's import graph as the inputs' text writes it (relative specifiers of imports, re-exports,
-// requires and dynamic imports): which inputs import which, without parsing anything.
+// The project's import graph as the inputs' text writes it (specifiers of imports, re-exports, requires
+// and dynamic imports; bare ones through the project's aliases): which inputs import which, without parsing.
 import { overlayHost, resolveRelative } from './module-resolution';
 
 /** Module specifiers of imports, requires and dynamic imports, found in the text. */
@@ -15,6 +15,8 @@ export class ImportGraph {
     private readonly absolute: readonly string[],
     private readonly texts: readonly string[],
     private readonly sources: readonly boolean[] = absolute.map(() => true),
+    /** Resolves a bare specifier that may lead into the project (tsconfig paths, module aliases). */
+    private readonly resolveBare?: (fromAbsolute: string, specifier: string) => string | undefined,
   ) {
     this.index = new Map(absolute.map((a, i) => [a, i]));
   }
@@ -29,8 +31,7 @@ export class ImportGraph {
       if (!this.sources[i]) return;
       SPECIFIER.lastIndex = 0;
       for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) {
-        if (!m[2].startsWith('.')) continue;
-        const target = resolveRelative(host, this.absolute[i], m[2]);
+        const target = m[2].startsWith('.') ? resolveRelative(host, this.absolute[i], m[2]) : this.resolveBare?.(this.absolute[i], m[2]);
         const t = target === undefined ? undefined : this.index.get(target);
         if (t !== undefined && t !== i && importers[t][importers[t].length - 1] !== i) importers[t].push(i);
       }

@@ -3,10 +3,11 @@ import * as path from 'node:path';
 import type { FileContext } from './file-context';
 import type { Node } from '../parse/ast';
 import { findExport, isFunctionLike } from './exports';
-import { resolveNonRelative, resolveRelative, TsconfigCache, type SourceHost } from './module-resolution';
+import { resolveRelative, type SourceHost } from './module-resolution';
 import type { Value } from './values';
 import { ObjectTracker } from './objects/tracker';
 import { ImportGraph } from './import-graph';
+import { bareResolver, type BareResolver } from './bare-specifiers';
 import type { ObjectShape } from './objects/shape';
 
 const MAX_DEPTH = 8;
@@ -17,7 +18,8 @@ const MAX_DEPTH = 8;
  */
 export class Project {
   private readonly contexts = new Map<string, FileContext | null>();
-  private readonly configs: TsconfigCache;
+  /** Bare specifiers that lead into the project (module aliases, tsconfig paths). */
+  private readonly resolveBare: BareResolver;
   /** The analysis's input files (absolute paths): where callers of a function are looked for. */
   inputs: string[] = [];
   /** The client libraries the project uses (named by a file or listed by a manifest). */
@@ -34,13 +36,13 @@ export class Project {
     private readonly open: (absolute: string, text: string) => FileContext | undefined,
     shapes: readonly ObjectShape[] = [],
   ) {
-    this.configs = new TsconfigCache(host);
+    this.resolveBare = bareResolver(host);
     this.objects = new ObjectTracker(this, shapes);
   }
 
   /** The inputs that may call what a module exports: the module and the inputs that import it, directly or not. */
   callerFiles(absolute: string): string[] {
-    this.graph ??= new ImportGraph(this.inputs, this.inputs.map((f) => this.host.read(f) ?? ''));
+    this.graph ??= new ImportGraph(this.inputs, this.inputs.map((f) => this.host.read(f) ?? ''), undefined, this.resolveBare);
     return this.graph.reachableFrom(absolute);
   }
 
@@ -69,7 +71,7 @@ export class Project {
 
   resolveSpecifier(fromAbsolute: string, specifier: string): string | undefined {
     if (specifier.startsWith('.') || specifier.startsWith('/')) return resolveRelative(this.host, fromAbsolute, specifier);
-    return resolveNonRelative(this.host, fromAbsolute, specifier, this.configs);
+    return this.resolveBare(fromAbsolute, specifier);
   }
 
   /** The value of `import { name } from specifier` (name 'default' or '*' for default / namespace imports). */

@@ -4,6 +4,7 @@ import { isFunction, memberName, propertyKeyName, unwrap, type Node, type Parsed
 import type { Span } from '../model';
 import { Scopes, type Binding } from './scope';
 import { returnedExpression } from './functions';
+import { oneOf } from './union';
 import type { Project } from './project';
 
 /** One call of a function: its arguments, resolved in the caller (for a method call on `new C(...)`, also C's constructor arguments). */
@@ -12,6 +13,8 @@ export interface CallSiteBinding {
   args: (Node | undefined)[];
   caller: ValueResolver;
   also?: { fn: t.Function; args: (Node | undefined)[] }[];
+  /** No caller is known: parameters with a default take it, the others stay unknown. */
+  defaultsOnly?: true;
 }
 
 export type Primitive = string | number | boolean | null | undefined;
@@ -42,6 +45,8 @@ export interface PropertyValue {
   /** The object literal that holds the property. */
   holder: t.ObjectExpression;
   value(): Value;
+  /** Why no edit may change it here (it stands for the same property of several objects). */
+  readOnly?: string;
 }
 
 export interface ObjectValue {
@@ -59,6 +64,8 @@ export interface ObjectValue {
   computed?: PropertyValue[];
   /** Every object literal consulted to build this value (itself and spread sources). */
   reads: Span[];
+  /** Why no edit may change it (it stands for several object literals: a loop's elements). */
+  readOnly?: string;
 }
 
 const MAX_DEPTH = 24;
@@ -221,13 +228,14 @@ export class ValueResolver {
         if (binding.kind !== 'const' && this.scopes.isReassigned(node.name)) {
           return { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
         }
+        if (!binding.init && this.loopOf(binding)?.type === 'ForOfStatement') return this.forOfElement(binding, node, depth);
         if (!binding.init && this.isForInKey(binding)) return { kind: 'unknown', reason: `\`${node.name}\` is a key of the object a for-in loop walks`, origin: this.file.span(binding.id), string: true };
         if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
         return this.changedLater(binding, this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth));
       case 'param': {
         const site = this.callSite;
         const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
-        if (site && bound && binding.paramIndex !== undefined) {
+        if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init)) {
           const arg = bound[binding.paramIndex];
           // A missing or undefined argument takes the parameter's default value.
           const given = arg ? site.caller.resolve(arg, depth) : undefined;
@@ -283,10 +291,41 @@ export class ValueResolver {
 
   /** `for (const key in object)`: the loop's variable, a string key. */
   private isForInKey(binding: Binding): boolean {
-    if (binding.path.length || binding.declaration.type !== 'VariableDeclarator') return false;
+    return !binding.path.length && this.loopOf(binding)?.type === 'ForInStatement';
+  }
+
+  /** The for-in or for-of loop whose own declaration (`for (const x of …)`) declares the binding. */
+  private loopOf(binding: Binding): t.ForInStatement | t.ForOfStatement | undefined {
+    if (binding.declaration.type !== 'VariableDeclarator') return undefined;
     const declaration = this.file.parentOf(binding.declaration);
     const loop = declaration && this.file.parentOf(declaration);
-    return loop?.type === 'ForInStatement' && loop.left === declaration;
+    return (loop?.type === 'ForInStatement' || loop?.type === 'ForOfStatement') && loop.left === declaration ? loop : undefined;
+  }
+
+  /** `for (const x of list)` over an array the code settles: x is one of its elements (what they all agree on). */
+  private forOfElement(binding: Binding, node: t.Identifier, depth: number): Value {
+    const loop = this.loopOf(binding) as t.ForOfStatement;
+    const list = this.resolve(loop.right, depth);
+    if (list.kind !== 'array' || loop.await) {
+      return { kind: 'unknown', reason: `\`${node.name}\` is an element of \`${describe(this.file, loop.right)}\`${list.kind === 'unknown' ? `, which ${list.reason.replace(/^`[^`]*` /, '')}` : ''}`, origin: this.file.span(binding.id) };
+    }
+    const what = `\`${describe(this.file, loop.right)}\``;
+    return oneOf(list.items.map((item) => binding.path.reduce((v, k) => this.member(v, k, node), item)), what);
+  }
+
+  /** `object[key]` inside `for (const key in object)`: one of the object's values (what they all agree on). */
+  private forInEntry(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value | undefined {
+    const key = unwrap(node.property as Node);
+    if (!node.computed || key.type !== 'Identifier') return undefined;
+    const binding = this.scopes.lookup(key.name, key);
+    if (!binding || binding.init || !this.isForInKey(binding) || this.scopes.isReassigned(key.name)) return undefined;
+    const loop = this.loopOf(binding)!;
+    const walked = this.resolve(loop.right, depth);
+    const object = this.resolve(node.object, depth);
+    // Walking a parameter: each caller decides (the entry is unknown until a call site binds it).
+    if (walked.kind === 'unknown' && walked.param) return { ...walked, reason: `\`${describe(this.file, node)}\` is an entry of ${walked.reason.replace(/^`[^`]*` is /, '')}` };
+    if (walked.kind !== 'object' || object.kind !== 'object' || walked.object.node !== object.object.node || object.object.open) return undefined;
+    return oneOf([...object.object.props.values()].map((p) => p.value()), `\`${describe(this.file, node.object)}\``);
   }
 
   /** A destructured name's pattern default (`{ durable = false } = opts`), taken when the property is absent. */
@@ -321,7 +360,7 @@ export class ValueResolver {
       return { kind: 'unknown', reason: `comes from ${text} at ${this.file.path}:${line}`, origin: this.file.span(node) };
     }
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
-    if (name === undefined) return { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
+    if (name === undefined) return this.forInEntry(node, depth) ?? { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
     const object = this.resolve(node.object, depth);
     if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };

@@ -218,6 +218,8 @@ export function renderQueueOptionIntents(file: ParsedFile, syntax: QueueOptionsS
     return entry;
   };
   const newOptions: string[] = [];
+  const readOnly = readOnlyReason(syntax);
+  if (readOnly) return { ok: false, reason: readOnly };
 
   for (const intent of intents) {
     if (intent.kind === 'set-flag') {
@@ -283,8 +285,15 @@ export function renderQueueOptionIntents(file: ParsedFile, syntax: QueueOptionsS
   return { ok: true, edits: edits.map((e) => (e.file ? e : { ...e, file: file.path })), touched };
 }
 
+/** Why the options cannot be edited in one place (they are one of several loop elements), if so. */
+function readOnlyReason(syntax: QueueOptionsSyntax): string | undefined {
+  const props = [...Object.values(syntax.flags), syntax.argumentsProp, ...[...syntax.argumentSources.values()].flat().map((s) => s.prop)];
+  return syntax.options?.readOnly ?? syntax.argumentsObject?.readOnly ?? props.find((p) => p?.readOnly)?.readOnly;
+}
+
 /** Replace the value a property contributes: at its literal origin if it has one, else in place. */
 export function replacePropertyValue(file: ParsedFile, prop: PropertyValue, text: string): RenderResult {
+  if (prop.readOnly) return { ok: false, reason: prop.readOnly };
   const node = prop.node;
   const value = prop.value();
   if (value.kind === 'literal' && value.editable && value.origin) {

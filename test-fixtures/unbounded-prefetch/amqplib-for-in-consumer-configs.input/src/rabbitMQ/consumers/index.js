@@ -1,0 +1,3 @@
+module.exports = {
+  log: require('./log.consumer'),
+};
