@@ -154,6 +154,8 @@ export interface Consumer {
   handler?: { start: number; end: number };
   /** What the message handler does with the message, when the client can read the handler. */
   handlerFacts?: HandlerFacts;
+  /** Why the acknowledgement mode, unknown from the options, was settled by what the handler does (a sentence). */
+  ackFromHandler?: string;
   /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
   consumerArguments: { key: string; value: Resolved<unknown> }[];
   /** Re-reads the consumer with another resolver (one call site of the function it is in). */
@@ -201,6 +203,8 @@ export interface HandlerFacts {
   deliveryCountReads: HandlerUse[];
   /** nack and reject of the message, with their requeue flag (true: back to the queue; false: dead-lettered or dropped). */
   rejections: (HandlerUse & { method: 'nack' | 'reject'; requeue: Resolved<boolean> })[];
+  /** Explicit acks of the message (`ch.ack(msg)`, `msg.ack()`). */
+  acks: HandlerUse[];
 }
 
 /** How the code treats what a publish call returns. */

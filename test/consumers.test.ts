@@ -45,4 +45,25 @@ describe('the consumers report, as a user runs it on a worker module', () => {
     expect(text).toMatch(/worker\.ts:24\s+orders\s+amqplib\s+manual\s+10\s+safe/);
     expect(text).toMatch(/worker\.ts:10\s+emails\s+amqplib\s+auto\s+none\s+unsafe\s+automatic ack/);
   });
+
+  it('says what to check for a consumer the code leaves to run time, not what would be wrong if it were', () => {
+    const dir = project({
+      'helper.js': `const amqp = require('amqplib');
+exports.listen = async (url, queue, handler, options) => {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.consume(queue, handler, { ...options });
+};
+exports.drain = async (url, queue, handler, count) => {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.prefetch(count);
+  await ch.consume(queue, (msg) => { handler(msg); ch.ack(msg); });
+};
+`,
+    });
+    const report = JSON.parse(cli(dir, 'scan', '--format', 'json', '--fail-on', 'never').stdout);
+    expect(report.consumers.map((c: { ack: string; verdict: string; reasons: string[] }) => [c.ack, c.verdict, c.reasons])).toEqual([
+      ['unknown', 'unknown', ['noAck unknown: if true, messages lost on a crash']],
+      ['manual', 'unknown', ['prefetch unknown: 0 or none pushes the whole backlog at once']],
+    ]);
+  });
 });

@@ -26,6 +26,7 @@ import { consumerVerdicts } from './verdicts';
 import type { ConsumerReport } from '../report/consumers';
 import { isDependencyManifest, modelManifest } from '../deps';
 import { mentionsClient, selectCandidates } from './candidates';
+import { settleAckFromHandler } from './ack-from-handler';
 import { renderDependency } from '../deps/render';
 
 export interface SourceInput {
@@ -289,10 +290,13 @@ function expandWrappers(states: FileState[], project: Project, candidates: strin
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.qos.push(inst);
     }
   }
-  // A prefetch call that never runs (every caller leaves its condition false) sets nothing.
+  // A prefetch call that never runs (every caller leaves its condition false) sets nothing; a
+  // consumer whose handler acks each message runs with manual ack, whatever its options hide.
   for (const state of states) {
     const model = state.result.model;
-    if (model) model.qos = model.qos.filter((q) => !(q.runs?.kind === 'known' && !q.runs.value));
+    if (!model) continue;
+    model.qos = model.qos.filter((q) => !(q.runs?.kind === 'known' && !q.runs.value));
+    for (const consumer of model.consumers) settleAckFromHandler(consumer);
   }
 }
 

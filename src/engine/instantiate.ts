@@ -5,6 +5,7 @@ import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
+import { isTestFile } from '../resolve/test-files';
 
 const MAX_LEVELS = 3;
 
@@ -54,7 +55,9 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     return;
   }
   const where = outer ?? { ctx: home.ctx, absolute: home.absolute };
-  const sites = callSitesOf(fn, where.ctx, where.absolute, project, candidates);
+  // Tests call a service's helpers with mocks and sample values: outside test code, their calls do not count.
+  const all = callSitesOf(fn, where.ctx, where.absolute, project, candidates);
+  const sites = isTestFile(where.ctx.file.path) ? all : all.filter((s) => !isTestFile(s.ctx.file.path));
   if (sites.length === 0) {
     if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
     else if (fns.length === 1 && params.some((p) => hasDefault(fn, p.index))) {

@@ -27,7 +27,7 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
       ack: c.ack.kind === 'unknown' ? 'unknown' : c.ack.value,
       prefetch: p && p.kind !== 'unknown' ? p.value : null,
       verdict: unsafe ? 'unsafe' : unknown ? 'unknown' : 'safe',
-      reasons: mine.map((f) => REASONS[f.ruleId] ?? f.ruleId),
+      reasons: mine.map((f) => (f.severity === 'info' ? UNSETTLED[f.ruleId] : undefined) ?? REASONS[f.ruleId] ?? f.ruleId),
     };
   });
 }
@@ -37,5 +37,10 @@ const REASONS: Record<string, string> = {
   'unbounded-prefetch': 'no prefetch: the whole backlog is pushed at once',
   'ineffective-prefetch': 'the prefetch does nothing with automatic ack',
   'stream-consumer-requirements': 'a stream needs a prefetch and manual ack',
+};
+/** An info of a consumer rule: the code leaves the value to run time, so the row says what to check. */
+const UNSETTLED: Record<string, string> = {
+  'auto-ack-consumer': 'noAck unknown: if true, messages lost on a crash',
+  'unbounded-prefetch': 'prefetch unknown: 0 or none pushes the whole backlog at once',
 };
 const CONSUMER_RULE_IDS = new Set(Object.keys(REASONS));

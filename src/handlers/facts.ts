@@ -24,6 +24,8 @@ export interface HandlerLibrary {
   publish: Record<string, { body: number; options: number }>;
   /** The calls that nack or reject the message, by method name. */
   rejects: Record<string, RejectCall>;
+  /** The calls that ack the message, by method name, and where they name it. */
+  acks?: Record<string, Pick<RejectCall, 'message'>>;
   /** What the handler's return value does (rabbitmq-client's createConsumer): requeue flag by returned value. */
   returns?: ReturnedStatus;
   /** The requeue flag of the nack the library sends when the handler throws; undefined if it does not nack. */
@@ -58,6 +60,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     republishedHeaders: [],
     deliveryCountReads: [],
     rejections: [],
+    acks: [],
   };
   const seen = new Set<string>();
   const once = (src: MessageSource, node: Node) => {
@@ -90,6 +93,8 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
       facts.republishes.push(use(src, node, describe(here, node)));
       if (passesHeaders(src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(src, node, `${describe(here, node.callee)}() passes the received headers on`));
     }
+    const ack = lib.acks && Object.hasOwn(lib.acks, m.method) ? lib.acks[m.method] : undefined;
+    if (ack && src.base.length === 0 && namesMessage(src, node, ack) && once(src, node)) facts.acks.push(use(src, node, `${describe(here, node.callee)}()`));
     const reject = Object.hasOwn(lib.rejects, m.method) ? lib.rejects[m.method] : undefined;
     if (reject && src.base.length === 0 && namesMessage(src, node, reject) && once(src, node)) {
       facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue: rejectRequeue(here, args, reject, lib.name) });

@@ -23,7 +23,7 @@ export interface RejectCall {
 export type ReturnedStatus = Record<string, boolean>;
 
 /** The reject call names the handler's message where the library expects it. */
-export function namesMessage(src: MessageSource, call: t.CallExpression | t.OptionalCallExpression, reject: RejectCall): boolean {
+export function namesMessage(src: MessageSource, call: t.CallExpression | t.OptionalCallExpression, reject: Pick<RejectCall, 'message'>): boolean {
   const [first] = callArguments(call);
   if (reject.message === 'argument') return samePath(messagePath(src, first), []);
   if (reject.message === 'receiver') return samePath(messagePath(src, calleeMethod(call)?.object), []);

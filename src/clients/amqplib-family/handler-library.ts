@@ -10,6 +10,7 @@ const AMQPLIB_MESSAGES = {
     nack: { as: 'nack', message: 'argument', requeue: { index: 2, default: true } },
     reject: { as: 'reject', message: 'argument', requeue: { index: 1, default: true } },
   },
+  acks: { ack: { message: 'argument' } },
 } satisfies Omit<HandlerLibrary, 'name' | 'nullOnCancel'>;
 
 /** amqplib's consume: a server basic.cancel reaches the callback as null (lib/channel.js handleCancel). */

@@ -25,6 +25,7 @@ const CLOUDAMQP_MESSAGES: HandlerLibrary = {
     basicNack: { as: 'nack', message: 'delivery-tag', requeue: TAG_REQUEUE_FALSE },
     basicReject: { as: 'reject', message: 'delivery-tag', requeue: TAG_REQUEUE_FALSE },
   },
+  acks: { ack: { message: 'receiver' }, basicAck: { message: 'delivery-tag' } },
 };
 
 /** basicConsume and v2/v3 `q.subscribe()`: the callback's errors do not nack anything. */

@@ -476,6 +476,10 @@ export class ObjectTracker {
         const cls = this.trace(first as Node, ctx);
         if (cls?.t === 'class') return { t: 'instance', cls: cls.cls, ctx: cls.ctx };
       }
+      // container.get<RabbitMqService>(TYPES.RabbitMqService): the type argument names the class.
+      const typeArg = INSTANCE_GETTERS.has(m.method) ? (call as { typeParameters?: t.TSTypeParameterInstantiation | null }).typeParameters?.params[0] : undefined;
+      const typed = typeArg && this.types.typeArgument(typeArg, { node: call, ctx }, `call:${placeKey(ctx, call)}`);
+      if (typed) return typed;
       const target = this.trace(m.object, ctx);
       if (!target) return undefined;
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);

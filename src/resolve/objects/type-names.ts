@@ -18,6 +18,12 @@ export class TypeNames {
     return this.type(annotation.typeAnnotation, at, received);
   }
 
+  /** What a type argument names (`container.get<RabbitMqService>(TOKEN)`): only a project class's instance. */
+  typeArgument(type: t.TSType, at: Located, received: string): Traced | undefined {
+    const v = this.type(type, at, received);
+    return v?.t === 'instance' ? v : undefined;
+  }
+
   private type(type: t.TSType, at: Located, received: string, depth = 0): Traced | undefined {
     if (type.type === 'TSUnionType') {
       for (const member of type.types) {

@@ -1,0 +1,17 @@
+// A consumer whose noAck the code does not settle, but whose handler acks each message: manual ack.
+import { known, type Consumer } from '../model';
+
+/**
+ * With noAck: true an explicit ack names a delivery tag the broker never issued, and the broker
+ * closes the channel (406 PRECONDITION_FAILED - unknown delivery tag 1, test/broker/ack-settles-ack-mode.test.ts):
+ * code that acks (or nacks) every message it handles runs its consumer with manual ack.
+ */
+export function settleAckFromHandler(c: Consumer): void {
+  if (c.ack.kind !== 'unknown' || !c.handlerFacts) return;
+  const settles = [...c.handlerFacts.acks, ...c.handlerFacts.rejections];
+  if (!settles.length) return;
+  const first = settles[0];
+  const call = first.what.replace(/^(\S+\(\))/, 'calls $1');
+  c.ackFromHandler = `It runs with manual ack: its handler ${call}, which with noAck: true would close the channel (406 PRECONDITION_FAILED - unknown delivery tag); noAck itself is not settled by the code (${c.ack.reason}).`;
+  c.ack = known('manual', first.at);
+}

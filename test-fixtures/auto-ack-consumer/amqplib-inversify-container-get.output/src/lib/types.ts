@@ -1,0 +1,1 @@
+export const TYPES = { RabbitMqService: Symbol.for('RabbitMqService') };

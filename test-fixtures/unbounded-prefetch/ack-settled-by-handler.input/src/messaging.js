@@ -1,0 +1,20 @@
+// Consumer helpers whose options come from callers outside this project (a shared library).
+const amqp = require('amqplib');
+
+exports.consume = async function consume(url, queueName, handler, options) {
+  const channel = await (await amqp.connect(url)).createChannel();
+  await channel.consume(queueName, async (msg) => {
+    if (!msg) return;
+    try {
+      await handler(msg);
+      channel.ack(msg);
+    } catch (err) {
+      channel.nack(msg, false, false);
+    }
+  }, { noAck: false, ...options.consumerOptions });
+};
+
+exports.listen = async function listen(url, queueName, handler, options) {
+  const channel = await (await amqp.connect(url)).createChannel();
+  await channel.consume(queueName, (msg) => handler(msg), { ...options });
+};
