@@ -140,6 +140,8 @@ export interface Consumer {
   statementStart: number;
   callee: string;
   channel: string;
+  /** A helper's consumer read at one call: the caller's channel its channel parameter is given (a prefetch set there applies). */
+  callerChannel?: string;
   queue: Resolved<string>;
   /** The declaration whose result names the queue (`q.queue` of `const q = await ch.assertQueue('')`), when the code consumes it so. */
   queueDeclaration?: QueueDeclaration;

@@ -2,10 +2,11 @@
 import type * as t from '@babel/types';
 import type { FileContext } from '../resolve/file-context';
 import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../model';
+import { placeKey } from '../resolve/objects/traced';
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
-import { isTestFile } from '../resolve/test-files';
+import { usesTestDoubles } from '../resolve/test-files';
 
 const MAX_LEVELS = 3;
 
@@ -55,9 +56,9 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     return;
   }
   const where = outer ?? { ctx: home.ctx, absolute: home.absolute };
-  // Tests call a service's helpers with mocks and sample values: outside test code, their calls do not count.
+  // Unit tests call a service's helpers with mocks and sample values: outside them, those calls do not count.
   const all = callSitesOf(fn, where.ctx, where.absolute, project, candidates);
-  const sites = isTestFile(where.ctx.file.path) ? all : all.filter((s) => !isTestFile(s.ctx.file.path));
+  const sites = usesTestDoubles(where.ctx.file) ? all : all.filter((s) => !usesTestDoubles(s.ctx.file));
   if (sites.length === 0) {
     if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
     else if (fns.length === 1 && params.some((p) => hasDefault(fn, p.index))) {
@@ -81,6 +82,7 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
       callee: shown,
       via: decl.via ? { ...decl.via, callee: shown } : { callee: shown, declaredAt: decl.at, declaredStatement: decl.statementStart },
       ...(decl.kind === 'queue-declaration' ? { rewriteBlocked: blocked(home.ctx, fn, decl) } : {}),
+      ...(decl.kind === 'consumer' ? callerChannelOf(decl, fn, where.ctx, site, project) : {}),
       rebuild: decl.rebuild,
     };
     if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, candidates, out);
@@ -99,6 +101,18 @@ function resolverFor(base: ValueResolver, chain: Link[], innermost: t.Function[]
   }
   const also = [...constructorArgs(chain[0]), ...innermost.filter((f) => f !== chain[0].fn && !isConstructorOf(f, chain[0])).map((f) => ({ fn: f, args: [] }))];
   return base.withCallSite({ fn: chain[0].fn, args: argsOf(chain[0]), caller, also: also.filter((a) => a.args.length) });
+}
+
+/** A consumer whose channel is a parameter of `fn`: the channel the call passes there (its own prefetch applies). */
+function callerChannelOf(c: Consumer, fn: t.Function, ctx: FileContext, site: CallSite, project: Project): Pick<Consumer, 'callerChannel'> {
+  const index = fn.params.findIndex((p, i) => {
+    const id = p.type === 'AssignmentPattern' ? p.left : p;
+    return c.channel === `param:${placeKey(ctx, fn)}:${i}` || (id.type === 'Identifier' && c.channel === `param:${placeKey(ctx, id)}`);
+  });
+  const arg = index < 0 ? undefined : site.call.arguments[index];
+  if (!arg || arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder') return c.callerChannel ? { callerChannel: c.callerChannel } : {};
+  const passed = project.objects.trace(arg as t.Node, site.ctx);
+  return passed?.t === 'lib' ? { callerChannel: passed.obj.key } : {};
 }
 
 /** For a method called on `new C(...)`: C's constructor and that construction's arguments. */

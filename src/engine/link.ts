@@ -33,6 +33,9 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
     for (const c of model.consumers) {
       const perFile = byChannel.get(channelKey(c.channel, c.at.file));
       if (perFile) link(c, perFile, files);
+      // A helper's channel parameter: the prefetch its caller set on the channel it passes.
+      const callers = !c.qos && c.callerChannel ? byChannel.get(channelKey(c.callerChannel, c.at.file)) : undefined;
+      if (callers) link(c, callers, files);
       if (c.untraced && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
     }
   }

@@ -6,7 +6,7 @@ import { calleeMethod, isCall, isFunction, unwrap, type Node } from '../../parse
 import type { Binding } from '../scope';
 import type { FileContext } from '../file-context';
 import { callSitesOf } from '../call-sites';
-import { isTestFile } from '../test-files';
+import { usesTestDoubles } from '../test-files';
 import { jsdocParamType } from '../jsdoc-params';
 import { placeKey, type Traced } from './traced';
 import type { ObjectTracker } from './tracker';
@@ -126,9 +126,9 @@ export class ParamTracing {
     const absolute = ctx.resolver.absolute;
     if (!project || !absolute) return undefined;
     let found: Traced | undefined;
-    // Tests hand a helper mocks (`{ consume: vi.fn() }`): outside test code, what tests pass does not count.
+    // Unit tests hand a helper mocks (`{ consume: vi.fn() }`): outside them, what they pass does not count.
     const sites = callSitesOf(fn, ctx, absolute, project, project.callerFiles(absolute));
-    for (const site of isTestFile(ctx.file.path) ? sites : sites.filter((s) => !isTestFile(s.ctx.file.path))) {
+    for (const site of usesTestDoubles(ctx.file) ? sites : sites.filter((s) => !usesTestDoubles(s.ctx.file))) {
       const passed = argNode((site.call.arguments as t.CallExpression['arguments'])[index]);
       const v = passed && this.tracker.trace(passed, site.ctx);
       if (!v) continue;

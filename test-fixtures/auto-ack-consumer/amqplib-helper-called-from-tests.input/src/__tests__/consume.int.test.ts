@@ -1,0 +1,9 @@
+// An integration test without test doubles: it runs the helper against a broker, so its call counts.
+import * as amqp from 'amqplib';
+import { it } from 'vitest';
+import { consumeFrom } from '../consume';
+
+it('consumes from a real broker', async () => {
+  const ch = await (await amqp.connect('amqp://localhost')).createChannel();
+  await consumeFrom(ch, 'it-queue', (msg) => console.log(msg), { noAck: true });
+});
