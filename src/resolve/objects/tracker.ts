@@ -11,6 +11,7 @@ import type { LibKind, LibObject, Located, ObjectShape } from './shape';
 import { lib, placeKey, type ClassLike, type ClassNode, type Traced } from './traced';
 import { ParamTracing } from './params';
 import { TypeNames } from './type-names';
+import { Providers } from './providers';
 
 const MAX_DEPTH = 80;
 /** Array methods whose result holds the same elements, and those that return one of them. */
@@ -28,6 +29,7 @@ export class ObjectTracker {
   private depth = 0;
   readonly params: ParamTracing;
   readonly types: TypeNames;
+  readonly providers: Providers;
 
   constructor(
     readonly project: Project | undefined,
@@ -36,6 +38,7 @@ export class ObjectTracker {
     for (const s of shapes) this.byLibrary.set(s.library, s);
     this.params = new ParamTracing(this);
     this.types = new TypeNames(this);
+    this.providers = new Providers(this);
   }
 
   /** The library object an expression is, if the tracker can follow it to one. */
@@ -428,6 +431,8 @@ export class ObjectTracker {
           if (p.type !== 'TSParameterProperty') continue;
           const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
           if (id.type !== 'Identifier' || id.name !== name) continue;
+          // @Inject(TOKEN): what the project's provider of that token makes.
+          typed ??= this.providers.injected(p.decorators, ctx);
           typed ??= this.types.annotation(id.typeAnnotation, { node: id, ctx }, fieldKey);
           // An untyped parameter property takes what each `new` passes.
           if (!typed) typed = this.params.paramValue(m, index, ctx);
