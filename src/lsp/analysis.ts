@@ -48,6 +48,8 @@ export interface AnalysisEnvironment {
 export interface DocumentAnalysis {
   uri: string;
   path: string;
+  /** The document's absolute path (where its project's line width is read). */
+  absolute: string;
   version: number;
   findings: Finding[];
   /** Per finding: where its values were written in other files. */
@@ -70,13 +72,13 @@ export interface DocumentAnalysis {
  */
 export function analyzeDocument(doc: OpenDocument, env: AnalysisEnvironment): DocumentAnalysis {
   const reads = new Set<string>();
-  const base = { uri: doc.uri, path: doc.path, version: doc.version, findings: [], related: new Map(), reads, syntaxErrors: [] };
+  const absolute = doc.absolute ?? path.resolve(env.root ?? process.cwd(), doc.path);
+  const base = { uri: doc.uri, path: doc.path, absolute, version: doc.version, findings: [], related: new Map(), reads, syntaxErrors: [] };
   const bytes = Buffer.byteLength(doc.text);
   // The CLI skips such files too; parsing several MB on every keystroke would stall the editor.
   if (bytes > DEFAULT_MAX_FILE_BYTES) return { ...base, notAnalysed: `${bytes} bytes is over the size limit of ${DEFAULT_MAX_FILE_BYTES} bytes` };
   if (env.excluded(doc.path)) return { ...base, notAnalysed: 'left out by "exclude" in the config file' };
   try {
-    const absolute = doc.absolute ?? path.resolve(env.root ?? process.cwd(), doc.path);
     const input = { path: doc.path, text: doc.text, absolute };
     const options: AnalyzeOptions = { ...env.options, ...(env.root ? { cwd: env.root } : {}), files: env.files.recording(reads), parseCache: env.parseCache };
     const result = analyze([input], options).files.find((f) => f.path === doc.path);

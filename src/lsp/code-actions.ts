@@ -3,6 +3,7 @@ import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, TextEdit } from '../model';
 import { annotationEdit, suppressionEdit } from '../fix/annotate';
+import { lineWidthFor } from '../fix/line-width';
 import { isJsonPath } from '../parse';
 import { isDependencyManifest } from '../deps/manifests';
 import type { DocumentAnalysis } from './analysis';
@@ -38,7 +39,7 @@ export function codeActions(params: CodeActionParams, doc: TextDocument, analysi
       const finding = findingOf(diagnostic, analysis, doc);
       if (!finding || done.has(finding)) continue;
       done.add(finding);
-      actions.push(...quickFixes(finding, diagnostic, doc, analysis.path, toEdit));
+      actions.push(...quickFixes(finding, diagnostic, doc, analysis.path, analysis.absolute, toEdit));
     }
   }
   const all = requested(FIX_ALL_KIND, only) && !analysis.syntaxErrors.length ? fixAllEdits(analysis.findings, analysis.path) : [];
@@ -50,7 +51,7 @@ export function codeActions(params: CodeActionParams, doc: TextDocument, analysi
 type ToWorkspaceEdit = (edits: readonly TextEdit[]) => WorkspaceEdit | undefined;
 
 /** A quick fix whose edits cannot all be placed (another file is missing or changed) is left out. */
-function quickFixes(f: Finding, diagnostic: Diagnostic, doc: TextDocument, ownPath: string, toEdit: ToWorkspaceEdit): CodeAction[] {
+function quickFixes(f: Finding, diagnostic: Diagnostic, doc: TextDocument, ownPath: string, absolute: string, toEdit: ToWorkspaceEdit): CodeAction[] {
   const actions: CodeAction[] = [];
   const offer = (title: string, edits: readonly TextEdit[], isPreferred = false) => {
     const edit = toEdit(edits);
@@ -62,7 +63,8 @@ function quickFixes(f: Finding, diagnostic: Diagnostic, doc: TextDocument, ownPa
   if (optIn) offer(`${fixTitle('Opt-in fix', optIn.edits, ownPath)}: ${optIn.description}`, optIn.edits);
   // JSON and lock files hold no `//` comments: no marker and no ignore comment there.
   if (isJsonPath(f.file) || isDependencyManifest(f.file)) return actions;
-  const annotation = annotationEdit(text, f.anchor, f.ruleId, f.fix.description);
+  // Wrapped to the project's line width, as `fix` wraps the markers it writes.
+  const annotation = annotationEdit(text, f.anchor, f.ruleId, f.fix.description, lineWidthFor(absolute));
   if (annotation) offer(`Annotate for review (${f.ruleId})`, [annotation]);
   offer(`Suppress ${f.ruleId} here`, [suppressionEdit(text, f.anchor, f.ruleId)]);
   return actions;

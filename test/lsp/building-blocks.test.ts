@@ -21,7 +21,7 @@ const OTHER = TextDocument.create('file:///w/shared.ts', 'typescript', 3, `expor
 const editTarget = (p: string) => (p === 'shared.ts' ? { doc: OTHER, version: 3 } : undefined);
 
 function quickFixTitles(f: Finding, syntaxErrors: DocumentAnalysis['syntaxErrors'] = [], only = ['quickfix']) {
-  const analysis: DocumentAnalysis = { uri: doc.uri, path: 'consumer.ts', version: 7, findings: [f], related: new Map(), reads: new Set(), syntaxErrors };
+  const analysis: DocumentAnalysis = { uri: doc.uri, path: 'consumer.ts', absolute: '/w/consumer.ts', version: 7, findings: [f], related: new Map(), reads: new Set(), syntaxErrors };
   const range = { start: doc.positionAt(f.start), end: doc.positionAt(f.end) };
   return codeActions({ textDocument: { uri: doc.uri }, range, context: { diagnostics: [{ range, message: 'm', code: f.ruleId }], only } }, doc, analysis, { documentChanges: true, editTarget });
 }

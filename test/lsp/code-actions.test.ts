@@ -134,6 +134,29 @@ declare function sendEmail(b: Buffer): Promise<void>;
   });
 });
 
+describe('lsp annotate quick fix in a project with a Prettier printWidth', () => {
+  it('wraps the marker to the project width, as fix --write does', async () => {
+    const consumer = `import amqp from 'amqplib';
+export async function f(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.consume('jobs', (msg) => msg && ch.ack(msg));
+}
+`;
+    const dir = project({ '.prettierrc': '{ "printWidth": 50 }\n', 'src/worker.ts': consumer });
+    session.dispose();
+    session = await LspSession.start({ root: dir });
+    const worker = pathToFileURL(path.join(dir, 'src/worker.ts')).href;
+    await session.open(worker, consumer);
+    const diagnostic = (await session.diagnostics(worker, 1)).diagnostics.find((d) => d.code === 'unbounded-prefetch')!;
+    const annotate = titled(await session.codeActions(worker, diagnostic.range, [diagnostic]), 'Annotate for review (unbounded-prefetch)');
+    await session.changeIncrementally(worker, session.editsFor(worker, annotate.edit!));
+    const marker = session.text(worker).split('\n').filter((l) => l.trimStart().startsWith('//'));
+    expect(marker.length).toBeGreaterThan(2);
+    expect(marker[0]).toMatch(/^  \/\/ rabbitmq4-codemod\(unbounded-prefetch\): /);
+    for (const line of marker) expect(line.length).toBeLessThanOrEqual(50);
+  });
+});
+
 describe('lsp code actions for a value imported from another file', () => {
   it('edits the file the value is set in: on disk (version null), or open (its version), also with unsaved changes', async () => {
     const dir = project({
