@@ -156,6 +156,8 @@ export interface Consumer {
   handler?: { start: number; end: number };
   /** What the message handler does with the message, when the client can read the handler. */
   handlerFacts?: HandlerFacts;
+  /** The mode the options write before a run-time spread that may change it (`{ noAck: true, ...opts }`). */
+  ackWritten?: AckMode;
   /** Why the acknowledgement mode, unknown from the options, was settled by what the handler does (a sentence). */
   ackFromHandler?: string;
   /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */

@@ -7,7 +7,8 @@ import { known, type Consumer } from '../model';
  * code that acks (or nacks) every message it handles runs its consumer with manual ack.
  */
 export function settleAckFromHandler(c: Consumer): void {
-  if (c.ack.kind !== 'unknown' || !c.handlerFacts) return;
+  // `{ noAck: true, ...opts }` acking in its handler: broken unless opts says otherwise; left unknown.
+  if (c.ack.kind !== 'unknown' || !c.handlerFacts || c.ackWritten === 'auto') return;
   const settles = [...c.handlerFacts.acks, ...c.handlerFacts.rejections];
   if (!settles.length) return;
   const first = settles[0];

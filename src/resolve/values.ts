@@ -231,7 +231,7 @@ export class ValueResolver {
         if (!binding.init && this.loopOf(binding)?.type === 'ForOfStatement') return this.forOfElement(binding, node, depth);
         if (!binding.init && this.isForInKey(binding)) return { kind: 'unknown', reason: `\`${node.name}\` is a key of the object a for-in loop walks`, origin: this.file.span(binding.id), string: true };
         if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
-        return this.changedLater(binding, this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth));
+        return this.changedLater(binding, this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth), depth);
       case 'param': {
         const site = this.callSite;
         const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
@@ -273,11 +273,27 @@ export class ValueResolver {
    * An object the code changes after making it (`opts.durable = false`, `opts[key] = v`): each changed
    * property is unknown, with where it is set (a rewrite must not edit the literal the code overrides).
    */
-  private changedLater(binding: Binding, value: Value): Value {
+  private changedLater(binding: Binding, value: Value, depth: number): Value {
     if (value.kind !== 'object' || binding.path.length) return value;
     const changes = this.file.assignmentsToMembersOf(binding.name).filter((a) => this.scopes.lookup(binding.name, (a.left as t.MemberExpression).object as Node) === binding);
-    if (!changes.length) return value;
+    const assigns = this.objectAssignsTo(binding);
+    if (!changes.length && !assigns.length) return value;
     const object: ObjectValue = { ...value.object, props: new Map(value.object.props) };
+    // Object.assign(target, ...sources): the sources' properties, as a spread would bring them.
+    for (const call of assigns) {
+      const at = `\`${describe(this.file, call)}\` at ${this.file.path}:${this.file.lines.position(call.start ?? 0).line}`;
+      for (const arg of call.arguments.slice(1)) {
+        const source = arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder' ? undefined : this.resolve(arg as Node, depth);
+        if (source?.kind !== 'object') {
+          object.open = `is changed after it is made (${at})`;
+          continue;
+        }
+        for (const [k, v] of source.object.props) object.props.set(k, v);
+        if (source.object.computed) (object.computed ??= []).push(...source.object.computed);
+        if (source.object.open) object.open = source.object.open;
+        object.reads = [...object.reads, ...source.object.reads];
+      }
+    }
     for (const a of changes) {
       const left = a.left as t.MemberExpression;
       const key = memberName(left);
@@ -287,6 +303,18 @@ export class ValueResolver {
       if (prop && key !== undefined) object.props.set(key, { ...prop, value: () => ({ kind: 'unknown', reason: `is set again by ${at}`, origin: this.file.span(a) }) });
     }
     return { kind: 'object', object };
+  }
+
+  /** `Object.assign(name, ...)` calls on the binding, as a statement of their own (what they add is kept). */
+  private objectAssignsTo(binding: Binding): (t.CallExpression | t.OptionalCallExpression)[] {
+    return this.file.callsNamed('.assign').filter((call) => {
+      const callee = unwrap(call.callee as Node);
+      const target = call.arguments[0] && unwrap(call.arguments[0] as Node);
+      return (
+        callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'Object' &&
+        target?.type === 'Identifier' && target.name === binding.name && this.scopes.lookup(binding.name, target) === binding
+      );
+    });
   }
 
   /** `for (const key in object)`: the loop's variable, a string key. */

@@ -1,7 +1,7 @@
 // The amqplib channel calls (assertQueue, consume, prefetch, publish, ...) read into the model, for every
 // library that hands out amqplib channels.
 import type * as t from '@babel/types';
-import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
+import { calleeMethod, isFunction, propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { confirmOnlyLoop, isAwaitedCallTo, resultUse } from '../model-builders/call-context';
 import { runsWhen } from '../model-builders/run-conditions';
@@ -81,6 +81,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     // Hidden by a spread of a parameter: each call of the function decides it.
     ack = noAck.kind === 'unknown' ? (obj?.openParam && !noAck.param ? unknown(noAck.reason, noAck.origin, obj.openParam) : noAck) : noAck.kind === 'known' ? known(noAck.value ? 'auto' : 'manual', noAck.origin) : defaulted('manual', 'amqplib');
   }
+  const written = writtenNoAck(optionsNode);
   let prefetch: Resolved<number> | undefined;
   if (prefetchOption && obj?.props.has('prefetch')) {
     const p = obj.props.get('prefetch')!;
@@ -106,12 +107,22 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     queue,
     ...(declaring ? { queueDeclaration: amqplibDeclaration(ctx, declaring, client) } : {}),
     ack,
+    ...(written === undefined ? {} : { ackWritten: written ? 'auto' : 'manual' }),
     prefetch,
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
     consumerArguments,
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
     rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption),
   };
+}
+
+/** `noAck: true|false` written as a literal in the consume call's own options object, if it is. */
+function writtenNoAck(optionsNode: Node | undefined): boolean | undefined {
+  const options = optionsNode && unwrap(optionsNode);
+  if (options?.type !== 'ObjectExpression') return undefined;
+  const prop = options.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && propertyKeyName(p) === 'noAck');
+  const value = prop && unwrap(prop.value as Node);
+  return value?.type === 'BooleanLiteral' ? value.value : undefined;
 }
 
 export interface AmqplibConsumerSyntax {

@@ -18,3 +18,13 @@ exports.listen = async function listen(url, queueName, handler, options) {
   const channel = await (await amqp.connect(url)).createChannel();
   await channel.consume(queueName, (msg) => handler(msg), { ...options });
 };
+
+// noAck: true written before the spread: the handler's ack closes the channel unless the options say
+// otherwise, so the mode stays for a human to check.
+exports.legacy = async function legacy(url, queueName, handler, options) {
+  const channel = await (await amqp.connect(url)).createChannel();
+  await channel.consume(queueName, (msg) => {
+    handler(msg);
+    channel.ack(msg);
+  }, { noAck: true, ...options.consumerOptions });
+};

@@ -1,0 +1,20 @@
+// Options assembled with Object.assign, as config builders write them.
+import amqp from 'amqplib';
+
+const BASE = { durable: true };
+
+export async function declare(url: string, name: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+
+  const jobs: Record<string, unknown> = {};
+  Object.assign(jobs, BASE, { arguments: { 'x-queue-type': 'quorum' } });
+  await ch.assertQueue('jobs', jobs);
+
+  const scratch: Record<string, unknown> = {};
+  Object.assign(scratch, { durable: false });
+  await ch.assertQueue('scratch', scratch);
+
+  const dynamic: Record<string, unknown> = {};
+  Object.assign(dynamic, JSON.parse(process.env.QUEUE_OPTIONS ?? '{}'));
+  await ch.assertQueue(name, dynamic);
+}
