@@ -7,6 +7,9 @@ import { isTestFile } from '../test-files';
 import type { Traced } from './traced';
 import type { ObjectTracker } from './tracker';
 
+/** `provide:` as a provider object writes it (files without it are not parsed for providers). */
+const PROVIDE = /\bprovide['"]?\s*:/;
+
 interface Provider {
   node: t.ObjectExpression;
   ctx: FileContext;
@@ -66,13 +69,13 @@ export class Providers {
     return token === undefined ? undefined : this.provided(token);
   }
 
-  /** The provider objects of the project's inputs outside tests, by token (read once, from files that mention `provide`). */
+  /** The provider objects of the project's inputs outside tests, by token (read once, from files that write `provide:`). */
   private index(): Map<string, Provider[]> {
     if (this.byToken) return this.byToken;
     this.byToken = new Map();
     const project = this.tracker.project;
     for (const absolute of project?.inputs ?? []) {
-      if (!project!.host.read(absolute)?.includes('provide')) continue;
+      if (!PROVIDE.test(project!.host.read(absolute) ?? '')) continue;
       const ctx = project!.context(absolute);
       // Test modules override providers with fakes: the service runs with the others.
       if (!ctx || isTestFile(ctx.file.path)) continue;
