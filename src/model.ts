@@ -113,6 +113,8 @@ export interface Qos {
   statementStart: number;
   /** The channel the prefetch applies to (a client-chosen identity). */
   channel: string;
+  /** A helper's prefetch read at one call: the caller's channel its channel parameter is given. */
+  callerChannel?: string;
   count: Resolved<number>;
   global: Resolved<boolean>;
   /**

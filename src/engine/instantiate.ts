@@ -5,6 +5,7 @@ import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../
 import { placeKey } from '../resolve/objects/traced';
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
+import { isFunction } from '../parse/ast';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
 
@@ -35,17 +36,18 @@ export interface Located {
  * wrappers up to three levels. Undefined when there is nothing to expand (or no caller is found).
  */
 export function instantiate<S extends Expandable>(decl: S, home: Located, project: Project, candidates: string[]): { decl: S; at: Located }[] | undefined {
-  if (!decl.rebuild || paramsOf(decl).length === 0) return undefined;
+  const channel = channelParamOf(decl, home.ctx);
+  if (!decl.rebuild || (paramsOf(decl).length === 0 && !channel)) return undefined;
   const out: { decl: S; at: Located }[] = [];
-  expand(decl, home, [], project, candidates, out);
+  expand(decl, home, [], project, candidates, out, channel);
   return out.length ? out : undefined;
 }
 
 /** A call site and the function it calls. */
 type Link = CallSite & { fn: t.Function };
 
-function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], project: Project, candidates: string[], out: { decl: S; at: Located }[]): void {
-  const params = paramsOf(decl);
+function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], project: Project, candidates: string[], out: { decl: S; at: Located }[], channel?: ParamOrigin): void {
+  const params = [...paramsOf(decl), ...(channel ? [channel] : [])];
   const outer = chain.length ? chain[chain.length - 1] : undefined;
   // A method's call sites also give the constructor's arguments (`new C(...).method(...)`), so the
   // method decides where to look; a constructor alone is looked up by its `new` expressions.
@@ -82,7 +84,7 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
       callee: shown,
       via: decl.via ? { ...decl.via, callee: shown } : { callee: shown, declaredAt: decl.at, declaredStatement: decl.statementStart },
       ...(decl.kind === 'queue-declaration' ? { rewriteBlocked: blocked(home.ctx, fn, decl) } : {}),
-      ...(decl.kind === 'consumer' ? callerChannelOf(decl, fn, where.ctx, site, project) : {}),
+      ...(decl.kind !== 'queue-declaration' ? callerChannelOf(decl, fn, where.ctx, site, project) : {}),
       rebuild: decl.rebuild,
     };
     if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, candidates, out);
@@ -103,8 +105,33 @@ function resolverFor(base: ValueResolver, chain: Link[], innermost: t.Function[]
   return base.withCallSite({ fn: chain[0].fn, args: argsOf(chain[0]), caller, also: also.filter((a) => a.args.length) });
 }
 
-/** A consumer whose channel is a parameter of `fn`: the channel the call passes there (its own prefetch applies). */
-function callerChannelOf(c: Consumer, fn: t.Function, ctx: FileContext, site: CallSite, project: Project): Pick<Consumer, 'callerChannel'> {
+/**
+ * A consumer's or prefetch's channel that is a parameter of the function it is in (`consumeOrders(ch)`),
+ * which the object tracker keys `param:<function>:<index>` (callers disagree) or `param:<parameter>` (typed):
+ * each call passes its own channel, so the subject is read per call site even if nothing else is a parameter.
+ */
+function channelParamOf(subject: Expandable, ctx: FileContext): ParamOrigin | undefined {
+  if (subject.kind === 'queue-declaration') return undefined;
+  const m = /^param:(.*)#(\d+)(?::(\d+))?$/.exec(subject.channel);
+  if (!m || m[1] !== ctx.file.path) return undefined;
+  const start = Number(m[2]);
+  for (const node of ctx.file.nodes) {
+    if (!isFunction(node) || node.start! > subject.at.start || node.end! < subject.at.end) continue;
+    const index = m[3] !== undefined ? (node.start === start ? Number(m[3]) : -1) : node.params.findIndex((p) => paramId(p)?.start === start);
+    const id = index >= 0 ? paramId(node.params[index]) : undefined;
+    if (id) return { fn: node, index, name: id.name };
+  }
+  return undefined;
+}
+
+function paramId(p: t.Function['params'][number] | undefined): t.Identifier | undefined {
+  const inner = p?.type === 'TSParameterProperty' ? p.parameter : p;
+  const id = inner?.type === 'AssignmentPattern' ? inner.left : inner;
+  return id?.type === 'Identifier' ? id : undefined;
+}
+
+/** A consumer or prefetch whose channel is a parameter of `fn`: the channel the call passes there (its own prefetch applies). */
+function callerChannelOf(c: Consumer | Qos, fn: t.Function, ctx: FileContext, site: CallSite, project: Project): Pick<Consumer, 'callerChannel'> {
   const index = fn.params.findIndex((p, i) => {
     const id = p.type === 'AssignmentPattern' ? p.left : p;
     return c.channel === `param:${placeKey(ctx, fn)}:${i}` || (id.type === 'Identifier' && c.channel === `param:${placeKey(ctx, id)}`);

@@ -20,12 +20,15 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
   for (const { model, file } of inputs) {
     if (file) files.set(model.file, file);
     for (const q of model.qos) {
-      const key = channelKey(q.channel, q.at.file);
-      let perFile = byChannel.get(key);
-      if (!perFile) byChannel.set(key, (perFile = new Map()));
-      const list = perFile.get(q.at.file);
-      if (list) list.push(q);
-      else perFile.set(q.at.file, [q]);
+      // A helper's prefetch on its channel parameter also counts on the channel its caller passes.
+      for (const channel of q.callerChannel ? [q.channel, q.callerChannel] : [q.channel]) {
+        const key = channelKey(channel, q.at.file);
+        let perFile = byChannel.get(key);
+        if (!perFile) byChannel.set(key, (perFile = new Map()));
+        const list = perFile.get(q.at.file);
+        if (list) list.push(q);
+        else perFile.set(q.at.file, [q]);
+      }
     }
   }
   for (const perFile of byChannel.values()) for (const list of perFile.values()) list.sort((a, b) => a.at.start - b.at.start);
@@ -35,7 +38,7 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
       if (perFile) link(c, perFile, files);
       // A helper's channel parameter: the prefetch its caller set on the channel it passes.
       const callers = !c.qos && c.callerChannel ? byChannel.get(channelKey(c.callerChannel, c.at.file)) : undefined;
-      if (callers) link(c, callers, files);
+      if (callers) link(c, callers, files, true);
       if (c.untraced && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
     }
   }
@@ -44,9 +47,10 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
 /** A channel identity across the project (the tracker's, holding a `#`), or one that means something in its file only. */
 export const channelKey = (channel: string, file: string) => (channel.includes('#') ? channel : `${file}#local:${channel}`);
 
-function link(c: Consumer, perFile: Map<string, Qos[]>, files: Map<string, ParsedFile>): void {
-  // A consumer read at one call of a helper links to the prefetch read at the same call, not at the others.
-  const mine = (q: Qos) => !c.site || !q.site || q.site === c.site;
+function link(c: Consumer, perFile: Map<string, Qos[]>, files: Map<string, ParsedFile>, callersChannel = false): void {
+  // A consumer read at one call of a helper links to the prefetch read at the same call, not at the others
+  // (on the channel a caller passes, any prefetch made on that channel counts, wherever it is read).
+  const mine = (q: Qos) => callersChannel || !c.site || !q.site || q.site === c.site;
   const here = (perFile.get(c.at.file) ?? []).filter(mine);
   let before: Qos | undefined;
   let after: Qos | undefined;
