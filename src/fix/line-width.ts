@@ -38,6 +38,14 @@ interface DirFacts {
 
 const cache = new Map<string, DirFacts>();
 
+/** The files whose change alters a line width (a language server forgets what it read when one changes). */
+export const LINE_WIDTH_FILES = /(^|[\\/])(\.prettierrc(\.[a-z]+)?|prettier\.config\.[a-z]+|\.editorconfig|package\.json)$/;
+
+/** Forget every directory's Prettier and .editorconfig facts (one of those files changed). */
+export function forgetLineWidths(): void {
+  cache.clear();
+}
+
 /**
  * The line width for a file: the nearest Prettier configuration's printWidth; else the
  * .editorconfig max_line_length that applies to the file (nearest first, up to a `root = true`);

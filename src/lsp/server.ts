@@ -1,4 +1,5 @@
 // The language server: requests and notifications wired to the analysis.
+import { forgetLineWidths, LINE_WIDTH_FILES } from '../fix/line-width';
 import { createConnection, DidChangeWatchedFilesNotification, FileChangeType, MarkupKind, MessageType, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { severityOverrides } from '../config/config';
 import { excludedBy } from '../discover';
@@ -19,6 +20,8 @@ import { WorkspaceFiles } from './workspace-files';
 
 /** The files whose changes on disk matter: sources and JSON (imported modules, tsconfig.json, the config file). */
 const WATCHED = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}';
+/** Where the annotation markers' line width is read (Prettier, .editorconfig). */
+const WATCHED_WIDTH = '**/{.prettierrc,.prettierrc.*,prettier.config.*,.editorconfig}';
 
 /** Runs the language server on stdin/stdout until the client sends exit (or closes the stream). */
 export function startStdioServer(): Connection {
@@ -92,7 +95,7 @@ export function startServer(connection: Connection): Connection {
     for (const w of startupWarnings) connection.console.warn(w);
     reportConfigError();
     if (watchByRegistration) {
-      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] }).catch((e: unknown) => {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }, { globPattern: WATCHED_WIDTH }] }).catch((e: unknown) => {
         connection.console.warn(`cannot watch files (changes on disk are seen only when a document is opened or checked again): ${String(e)}`);
       });
     }
@@ -111,6 +114,7 @@ export function startServer(connection: Connection): Connection {
       files.changedOnDisk(absolute);
       parseCache.forget(absolute);
       if (mayHoldConfig(absolute, documents.root)) config = true;
+      if (LINE_WIDTH_FILES.test(absolute)) forgetLineWidths();
       runner.changedOnDisk(absolute);
     }
     if (config) reloadConfig();

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -142,18 +143,28 @@ export async function f(url: string) {
   await ch.consume('jobs', (msg) => msg && ch.ack(msg));
 }
 `;
-    const dir = project({ '.prettierrc': '{ "printWidth": 50 }\n', 'src/worker.ts': consumer });
+    const dir = project({ '.prettierrc': '{ "printWidth": 70 }\n', 'src/worker.ts': consumer });
     session.dispose();
     session = await LspSession.start({ root: dir });
     const worker = pathToFileURL(path.join(dir, 'src/worker.ts')).href;
     await session.open(worker, consumer);
     const diagnostic = (await session.diagnostics(worker, 1)).diagnostics.find((d) => d.code === 'unbounded-prefetch')!;
-    const annotate = titled(await session.codeActions(worker, diagnostic.range, [diagnostic]), 'Annotate for review (unbounded-prefetch)');
-    await session.changeIncrementally(worker, session.editsFor(worker, annotate.edit!));
-    const marker = session.text(worker).split('\n').filter((l) => l.trimStart().startsWith('//'));
+    const markerLines = async () => {
+      const annotate = titled(await session.codeActions(worker, diagnostic.range, [diagnostic]), 'Annotate for review (unbounded-prefetch)');
+      return session.textWith(worker, session.editsFor(worker, annotate.edit!)).split('\n').filter((l) => l.trimStart().startsWith('//'));
+    };
+    const marker = await markerLines();
     expect(marker.length).toBeGreaterThan(2);
     expect(marker[0]).toMatch(/^  \/\/ rabbitmq4-codemod\(unbounded-prefetch\): /);
-    for (const line of marker) expect(line.length).toBeLessThanOrEqual(50);
+    for (const line of marker) expect(line.length).toBeLessThanOrEqual(70);
+    expect(Math.max(...marker.map((l) => l.length))).toBeGreaterThan(55);
+
+    // The project's width changes on disk: the next marker follows it.
+    fs.writeFileSync(path.join(dir, '.prettierrc'), '{ "printWidth": 50 }\n');
+    await session.filesChanged([{ uri: pathToFileURL(path.join(dir, '.prettierrc')).href, type: 2 }]);
+    const narrower = await markerLines();
+    expect(narrower.length).toBeGreaterThan(marker.length);
+    for (const line of narrower) expect(line.length).toBeLessThanOrEqual(50);
   });
 });
 
