@@ -42,41 +42,41 @@ describe.skipIf(!brokerAvailable())(`a handler's ack settles the acknowledgement
     expect(found[0].message).toContain('406 PRECONDITION_FAILED - unknown delivery tag');
   });
 
-  it('with noAck: true the first ack closes the channel: 406 PRECONDITION_FAILED - unknown delivery tag 1', async () => {
+  /** Declares a fresh queue, starts the helper on it with `options`, runs `body`, and closes both connections. */
+  async function withHelper(slug: string, handler: (body: string) => void, options: object, body: (ch: amqp.Channel, queue: string, started: Awaited<ReturnType<Helper>>) => Promise<void>): Promise<void> {
     const url = strictUrl();
-    const queue = queueName('ack-mode-auto');
+    const queue = queueName(slug);
     queues.push(queue);
     const setup = await amqp.connect(url);
     let started: Awaited<ReturnType<Helper>> | undefined;
     try {
       const ch = await setup.createChannel();
       await ch.assertQueue(queue);
-      started = await sandbox.load<Helper>(HELPER, 'consume-auto')(url, queue, () => undefined, { consumerOptions: { noAck: true } });
-      ch.sendToQueue(queue, Buffer.from('one'));
-      expect(await withTimeout(started.closed, OP_TIMEOUT, 'the channel error')).toMatch(/406 \(PRECONDITION-FAILED\) with message "PRECONDITION_FAILED - unknown delivery tag 1"/);
+      started = await sandbox.load<Helper>(HELPER, slug)(url, queue, handler, options);
+      await body(ch, queue, started);
     } finally {
       await started?.conn.close().catch(() => undefined);
       await setup.close().catch(() => undefined);
     }
+  }
+
+  it('with noAck: true the first ack closes the channel: 406 PRECONDITION_FAILED - unknown delivery tag 1', async () => {
+    await withHelper('ack-mode-auto', () => undefined, { consumerOptions: { noAck: true } }, async (ch, queue, started) => {
+      ch.sendToQueue(queue, Buffer.from('one'));
+      expect(await withTimeout(started.closed, OP_TIMEOUT, 'the channel error')).toMatch(/406 \(PRECONDITION-FAILED\) with message "PRECONDITION_FAILED - unknown delivery tag 1"/);
+    });
   });
 
   it('with the options it hides left out, every message is acked and the queue drains', async () => {
-    const url = strictUrl();
-    const queue = queueName('ack-mode-manual');
-    queues.push(queue);
-    const setup = await amqp.connect(url);
-    let started: Awaited<ReturnType<Helper>> | undefined;
-    try {
-      const ch = await setup.createChannel();
-      await ch.assertQueue(queue);
-      const bodies: string[] = [];
-      let done!: () => void;
-      const both = new Promise<void>((resolve) => (done = resolve));
-      started = await sandbox.load<Helper>(HELPER, 'consume-manual')(url, queue, (body) => {
-        bodies.push(body);
-        // The helper acks after the handler returns.
-        if (bodies.length === 2) setTimeout(done, 100);
-      }, {});
+    const bodies: string[] = [];
+    let done!: () => void;
+    const both = new Promise<void>((resolve) => (done = resolve));
+    const handler = (body: string) => {
+      bodies.push(body);
+      // The helper acks after the handler returns.
+      if (bodies.length === 2) setTimeout(done, 100);
+    };
+    await withHelper('ack-mode-manual', handler, {}, async (ch, queue, started) => {
       ch.sendToQueue(queue, Buffer.from('one'));
       ch.sendToQueue(queue, Buffer.from('two'));
       await withTimeout(both, OP_TIMEOUT, 'two deliveries');
@@ -84,9 +84,6 @@ describe.skipIf(!brokerAvailable())(`a handler's ack settles the acknowledgement
       // Acked, not merely delivered: nothing comes back to the queue once the consumer's connection is gone.
       expect(bodies).toEqual(['one', 'two']);
       expect((await ch.checkQueue(queue)).messageCount).toBe(0);
-    } finally {
-      await started?.conn.close().catch(() => undefined);
-      await setup.close().catch(() => undefined);
-    }
+    });
   });
 });
