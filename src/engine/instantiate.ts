@@ -5,7 +5,7 @@ import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../
 import { placeKey } from '../resolve/objects/traced';
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
-import { isFunction } from '../parse/ast';
+import { isFunction, paramIdentifier } from '../parse/ast';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
 
@@ -117,24 +117,18 @@ function channelParamOf(subject: Expandable, ctx: FileContext): ParamOrigin | un
   const start = Number(m[2]);
   for (const node of ctx.file.nodes) {
     if (!isFunction(node) || node.start! > subject.at.start || node.end! < subject.at.end) continue;
-    const index = m[3] !== undefined ? (node.start === start ? Number(m[3]) : -1) : node.params.findIndex((p) => paramId(p)?.start === start);
-    const id = index >= 0 ? paramId(node.params[index]) : undefined;
+    const index = m[3] !== undefined ? (node.start === start ? Number(m[3]) : -1) : node.params.findIndex((p) => paramIdentifier(p)?.start === start);
+    const id = index >= 0 ? paramIdentifier(node.params[index]) : undefined;
     if (id) return { fn: node, index, name: id.name };
   }
   return undefined;
 }
 
-function paramId(p: t.Function['params'][number] | undefined): t.Identifier | undefined {
-  const inner = p?.type === 'TSParameterProperty' ? p.parameter : p;
-  const id = inner?.type === 'AssignmentPattern' ? inner.left : inner;
-  return id?.type === 'Identifier' ? id : undefined;
-}
-
 /** A consumer or prefetch whose channel is a parameter of `fn`: the channel the call passes there (its own prefetch applies). */
 function callerChannelOf(c: Consumer | Qos, fn: t.Function, ctx: FileContext, site: CallSite, project: Project): Pick<Consumer, 'callerChannel'> {
   const index = fn.params.findIndex((p, i) => {
-    const id = p.type === 'AssignmentPattern' ? p.left : p;
-    return c.channel === `param:${placeKey(ctx, fn)}:${i}` || (id.type === 'Identifier' && c.channel === `param:${placeKey(ctx, id)}`);
+    const id = paramIdentifier(p);
+    return c.channel === `param:${placeKey(ctx, fn)}:${i}` || (!!id && c.channel === `param:${placeKey(ctx, id)}`);
   });
   const arg = index < 0 ? undefined : site.call.arguments[index];
   if (!arg || arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder') return c.callerChannel ? { callerChannel: c.callerChannel } : {};

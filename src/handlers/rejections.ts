@@ -1,9 +1,9 @@
 // The nacks and rejects a handler makes, and their requeue flags.
 import type * as t from '@babel/types';
-import { isFunction, memberName, unwrap, type Node } from '../parse/ast';
+import { isFunction, memberName, ownProperty, unwrap, type Node } from '../parse/ast';
 import { defaulted, known, unknown, type HandlerFacts, type Resolved } from '../model';
 import type { FileContext } from '../resolve/file-context';
-import { callArguments, calleeMethod, describe, memberKey, messagePath, samePath, type MessageSource } from './message-path';
+import { callArguments, calleeMethod, describe, messagePath, samePath, type MessageSource } from './message-path';
 import type { HandlerLibrary } from './facts';
 
 /** A call that nacks or rejects the message, and where it takes the message and the requeue flag. */
@@ -93,7 +93,4 @@ function readRequeue(ctx: FileContext, arg: Node | undefined, fallback: boolean,
 
 const statement = (ctx: FileContext, node: Node): string => describe(ctx, node).replace(/;$/, '');
 
-const propertyValue = (obj: t.ObjectExpression, key: string): Node | undefined => {
-  const p = obj.properties.find((q): q is t.ObjectProperty => q.type === 'ObjectProperty' && !q.computed && memberKey(q) === key);
-  return p?.value as Node | undefined;
-};
+const propertyValue = (obj: t.ObjectExpression, key: string): Node | undefined => ownProperty(obj, key)?.value as Node | undefined;

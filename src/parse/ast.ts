@@ -341,6 +341,18 @@ export function propertyKeyName(node: t.ObjectProperty | t.ObjectMethod | t.Clas
   return undefined;
 }
 
+/** The `key: value` property an object literal writes for `key` (not a spread, a method or an unresolved computed key). */
+export function ownProperty(obj: t.ObjectExpression, key: string): t.ObjectProperty | undefined {
+  return obj.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && propertyKeyName(p) === key);
+}
+
+/** The identifier a parameter binds when it is a plain name (`x`, `x = 1`, `private readonly x`), if it is. */
+export function paramIdentifier(p: t.Function['params'][number] | undefined): t.Identifier | undefined {
+  const inner = p?.type === 'TSParameterProperty' ? p.parameter : p;
+  const id = inner?.type === 'AssignmentPattern' ? inner.left : inner;
+  return id?.type === 'Identifier' ? id : undefined;
+}
+
 /** `a.b` or `a['b']` property name of a member expression. */
 export function memberName(node: t.MemberExpression | t.OptionalMemberExpression): string | undefined {
   const p = node.property;

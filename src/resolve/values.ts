@@ -279,18 +279,25 @@ export class ValueResolver {
     const assigns = this.objectAssignsTo(binding);
     if (!changes.length && !assigns.length) return value;
     const object: ObjectValue = { ...value.object, props: new Map(value.object.props) };
-    // Object.assign(target, ...sources): the sources' properties, as a spread would bring them.
+    // Object.assign(target, ...sources): the sources' properties, as a spread would bring them, when the
+    // call is a statement right in the block that declares the object. Under a condition, a loop or a
+    // callback it may or may not have run: what it sets is unknown. A source the code does not settle
+    // may set anything.
     for (const call of assigns) {
       const at = `\`${describe(this.file, call)}\` at ${this.file.path}:${this.file.lines.position(call.start ?? 0).line}`;
+      const always = this.runsWithDeclaration(binding, call);
       for (const arg of call.arguments.slice(1)) {
         const source = arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder' ? undefined : this.resolve(arg as Node, depth);
         if (source?.kind !== 'object') {
           object.open = `is changed after it is made (${at})`;
+          object.props.clear();
           continue;
         }
-        for (const [k, v] of source.object.props) object.props.set(k, v);
+        for (const [k, v] of source.object.props) {
+          object.props.set(k, always ? v : { ...v, value: () => ({ kind: 'unknown', reason: `may be set by ${at}`, origin: this.file.span(call) }) });
+        }
         if (source.object.computed) (object.computed ??= []).push(...source.object.computed);
-        if (source.object.open) object.open = source.object.open;
+        if (source.object.open || !always) object.open = source.object.open ?? `is changed after it is made (${at})`;
         object.reads = [...object.reads, ...source.object.reads];
       }
     }
@@ -305,7 +312,16 @@ export class ValueResolver {
     return { kind: 'object', object };
   }
 
-  /** `Object.assign(name, ...)` calls on the binding, as a statement of their own (what they add is kept). */
+  /** A call that is a statement of the block declaring the binding, after the declaration: it runs whenever the object is made. */
+  private runsWithDeclaration(binding: Binding, call: Node): boolean {
+    const statement = this.file.parentOf(call);
+    const declaration = binding.declaration.type === 'VariableDeclarator' ? this.file.parentOf(binding.declaration) : undefined;
+    if (statement?.type !== 'ExpressionStatement' || !declaration) return false;
+    const block = this.file.parentOf(statement);
+    return !!block && block === this.file.parentOf(declaration) && (statement.start ?? 0) > (declaration.end ?? 0);
+  }
+
+  /** `Object.assign(name, ...)` calls on the binding. */
   private objectAssignsTo(binding: Binding): (t.CallExpression | t.OptionalCallExpression)[] {
     return this.file.callsNamed('.assign').filter((call) => {
       const callee = unwrap(call.callee as Node);

@@ -1,7 +1,7 @@
 // The amqplib channel calls (assertQueue, consume, prefetch, publish, ...) read into the model, for every
 // library that hands out amqplib channels.
 import type * as t from '@babel/types';
-import { calleeMethod, isFunction, propertyKeyName, unwrap, type Node } from '../../parse/ast';
+import { calleeMethod, isFunction, ownProperty, unwrap, type Node } from '../../parse/ast';
 import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { confirmOnlyLoop, isAwaitedCallTo, resultUse } from '../model-builders/call-context';
 import { runsWhen } from '../model-builders/run-conditions';
@@ -120,7 +120,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
 function writtenNoAck(optionsNode: Node | undefined): boolean | undefined {
   const options = optionsNode && unwrap(optionsNode);
   if (options?.type !== 'ObjectExpression') return undefined;
-  const prop = options.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && propertyKeyName(p) === 'noAck');
+  const prop = ownProperty(options, 'noAck');
   const value = prop && unwrap(prop.value as Node);
   return value?.type === 'BooleanLiteral' ? value.value : undefined;
 }

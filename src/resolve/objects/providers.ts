@@ -1,7 +1,7 @@
 // Dependency-injection providers: what `@Inject(TOKEN)` hands a constructor, read from the project's
 // `{ provide: TOKEN, useFactory | useValue | useClass | useExisting }` (NestJS custom providers).
 import type * as t from '@babel/types';
-import { propertyKeyName, unwrap, type Node } from '../../parse/ast';
+import { ownProperty, unwrap, type Node } from '../../parse/ast';
 import type { FileContext } from '../file-context';
 import { isTestFile } from '../test-files';
 import type { Traced } from './traced';
@@ -49,8 +49,8 @@ export class Providers {
 
   private value(provider: t.ObjectExpression, ctx: FileContext): Traced | undefined {
     const get = (key: string) => {
-      const p = provider.properties.find((x): x is t.ObjectProperty => x.type === 'ObjectProperty' && propertyKeyName(x) === key);
-      return p && (unwrap(p.value as Node) as Node);
+      const p = ownProperty(provider, key);
+      return p && unwrap(p.value as Node);
     };
     const factory = get('useFactory');
     if (factory) {
@@ -81,7 +81,7 @@ export class Providers {
       if (!ctx || isTestFile(ctx.file.path)) continue;
       for (const node of ctx.file.nodes) {
         if (node.type !== 'ObjectExpression') continue;
-        const provide = node.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && propertyKeyName(p) === 'provide');
+        const provide = ownProperty(node, 'provide');
         const token = provide && tokenOf(provide.value as Node, ctx);
         if (token === undefined) continue;
         const list = this.byToken.get(token);

@@ -14,6 +14,11 @@ export async function declare(url: string, name: string) {
   Object.assign(scratch, { durable: false });
   await ch.assertQueue('scratch', scratch);
 
+  // Only when asked: whether it ran is decided at run time.
+  const maybe: Record<string, unknown> = { durable: true };
+  if (process.env.SCRATCH) Object.assign(maybe, { durable: false });
+  await ch.assertQueue('maybe', maybe);
+
   const dynamic: Record<string, unknown> = {};
   Object.assign(dynamic, JSON.parse(process.env.QUEUE_OPTIONS ?? '{}'));
   await ch.assertQueue(name, dynamic);
