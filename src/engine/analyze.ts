@@ -62,6 +62,8 @@ interface FileState {
   result: FileResult;
   ctx?: FileContext;
   suppressions?: Suppressions;
+  /** Where the file's own prefetch calls are, as the clients read them (before helpers are expanded per call). */
+  prefetchCalls?: Span[];
 }
 
 interface Checked {
@@ -191,7 +193,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
       if (!ruleEnabled(options, check.meta.id)) continue;
       for (const subject of check.subjects(state.result.model)) {
         for (const violation of check.run(subject, ruleCtx)) {
-          const elsewhere = optionsElsewhere(subject, violation) ?? helperPlacement(subject, check.meta.id, violation, stateFor);
+          const elsewhere = optionsElsewhere(subject, violation) ?? helperPlacement(subject, violation, stateFor);
           if (elsewhere) emitAtOptions(subject, elsewhere, check.meta, violation, options, lineOf, route, { stateFor, atHelpers }, attributed);
           else if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
         }
@@ -266,6 +268,7 @@ function loadManifest(state: FileState): FileState {
 
 /** A declaration in a wrapper function is judged at each call of the wrapper, with that call's arguments. */
 function expandWrappers(states: FileState[], project: Project, candidates: string[], stateFor: (file: string) => FileState): void {
+  for (const state of states) state.prefetchCalls = state.result.model?.qos.map((q) => q.at);
   for (const state of states) {
     const model = state.result.model;
     if (!model || !state.ctx) continue;
@@ -518,13 +521,11 @@ function enclosingFunctionOf(file: ParsedFile, at: Span): { start: number; end: 
   return best;
 }
 
-const PREFETCH_CALLS = ['.prefetch', '.qos', '.basicQos'];
-
-/** Whether the function around `at` calls a prefetch method (whether or not it runs for a given call). */
+/** Whether the function around `at` makes a prefetch call of the clients' model (whether or not it runs for a given call). */
 function setsPrefetch(state: FileState, at: Span): boolean {
   const file = state.ctx?.file;
   const fn = file && enclosingFunctionOf(file, at);
-  return !!fn && PREFETCH_CALLS.some((name) => file.callsNamed(name).some((c) => (c.start ?? 0) >= fn.start && (c.end ?? 0) <= fn.end));
+  return !!fn && (state.prefetchCalls ?? []).some((q) => q.start >= fn.start && q.end <= fn.end);
 }
 
 /** A consumer whose finding is about a value its options (written in another file) leave to the library. */
@@ -539,11 +540,11 @@ function optionsElsewhere(subject: Subject, violation: Violation): NonNullable<C
  * A consumer or prefetch seen through a call of the helper that makes it: its finding belongs in the helper
  * when the value it is about is written there, or is a default the helper leaves (no prefetch set, noAck left out).
  */
-function helperPlacement(subject: Subject, ruleId: string, violation: Violation, stateFor: (file: string) => FileState): NonNullable<Consumer['optionsAt']> | undefined {
+function helperPlacement(subject: Subject, violation: Violation, stateFor: (file: string) => FileState): NonNullable<Consumer['optionsAt']> | undefined {
   if ((subject.kind !== 'consumer' && subject.kind !== 'qos') || !subject.via) return undefined;
   // The channel is the caller's (`consumeOrders(ch)`) and the helper sets no prefetch itself: a prefetch
   // it lacks goes on the caller's channel, at the call. (A helper with its own, conditional prefetch keeps it.)
-  if (subject.kind === 'consumer' && ruleId === 'unbounded-prefetch' && subject.callerChannel && !subject.prefetch && !setsPrefetch(stateFor(subject.via.declaredAt.file), subject.via.declaredAt)) return undefined;
+  if (subject.kind === 'consumer' && violation.aboutChannel && subject.callerChannel && !setsPrefetch(stateFor(subject.via.declaredAt.file), subject.via.declaredAt)) return undefined;
   const { declaredAt, declaredStatement } = subject.via;
   const value = violation.focus ?? violation.valueAt;
   if (value) {

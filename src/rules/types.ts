@@ -31,6 +31,11 @@ export interface Violation {
    * reports the finding where its fix goes, e.g. at a caller that passes `noAck: true` to a helper.
    */
   valueAt?: Span;
+  /**
+   * The finding is about the consumer's channel (a prefetch it lacks), not a value the consumer writes:
+   * for a helper's consumer on a channel its caller passes, the engine reports it at that call.
+   */
+  aboutChannel?: true;
   /** A safe rewrite, said in RabbitMQ terms. */
   intents?: FixIntent[];
   /** What a human should do, when there is no safe rewrite (or besides it, if the rewrite is refused). */

@@ -33,6 +33,7 @@ export const unboundedPrefetch: ConsumerRule = {
         message: `${consumerLabel(c)} acknowledges manually but ${why}: the broker pushes every queued message to it at once, and they all wait in the process's memory (${MEASURED_FLOOD}).${c.ackFromHandler ? ` ${c.ackFromHandler}` : ''}`,
         advice: 'call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)',
         valueAt: p?.kind === 'known' ? p.origin : undefined,
+        ...(p || c.qosAfter ? {} : { aboutChannel: true as const }),
       },
     ];
   },
