@@ -50,6 +50,14 @@ export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'
 }
 
 export type QueueType = 'classic' | 'quorum' | 'stream';
+export const QUEUE_TYPES: readonly QueueType[] = ['classic', 'quorum', 'stream'];
+
+/**
+ * The broker's default queue type (catalogue F3: a vhost's `default_queue_type`, else the node's
+ * `default_queue_type`): one type for every vhost, or a type per vhost name with `*` for the vhosts the
+ * code does not name or leaves to run time. Unset: classic, the broker's own default.
+ */
+export type DefaultQueueTypes = QueueType | Readonly<Record<string, QueueType>>;
 
 /** One x-argument of a queue declaration, with how the code spelled it. */
 export interface QueueArgument {
@@ -102,6 +110,11 @@ export interface QueueDeclaration {
   rewriteBlocked?: string;
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /**
+   * The virtual host the declaration goes to, when the code names it (the connection's URL or options, a
+   * declarative config's vhost key); undefined when it is left to run time.
+   */
+  vhost?: string;
 }
 
 export type AckMode = 'auto' | 'manual';
@@ -246,7 +259,25 @@ export interface Publish {
   headers?: { key: string; value: Resolved<unknown> }[];
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /** How the library tells the code its write buffer is full, and whether the code waits (rule publisher-backpressure). */
+  pacing?: PublishPacing;
   syntax: unknown;
+}
+
+/**
+ * A publisher's back-pressure: amqplib's publish returns false when the channel's write buffer is full and
+ * the channel emits 'drain' once it has room; the promise-returning clients settle the publish's promise
+ * once the message is written (or confirmed), so a publisher that does not wait on it never slows down.
+ */
+export interface PublishPacing {
+  /** 'false-then-drain': the call returns false when the buffer is full (amqplib); 'promise': the call returns a promise that settles once the message is written or confirmed. */
+  signal: 'false-then-drain' | 'promise';
+  /** Where the publish runs once per item or request (a loop, a route or consume handler), when it does. */
+  repeated?: UnitOfWork;
+  /** The code waits for the channel's 'drain' event (awaits it or listens for it) around the publish or in its file. */
+  waitsForDrain: boolean;
+  /** The returned promise is collected (pushed to an array, handed to Promise.all) rather than dropped. */
+  collected?: boolean;
 }
 
 /** The exchange and routing key of a publish (a send to a queue is the default exchange ''). */

@@ -1,10 +1,12 @@
 // The analysis options (target, rules, fix modes) and their defaults.
-import { DEFAULT_TARGET, type TargetVersion } from '../model';
+import { DEFAULT_TARGET, type DefaultQueueTypes, type TargetVersion } from '../model';
 import type { SourceHost } from '../resolve/module-resolution';
 import type { ParseCache } from './parse-cache';
 
 export interface AnalyzeOptions {
   target: TargetVersion;
+  /** The default queue type a declaration without x-queue-type is typed by (default: classic). */
+  defaultQueueType?: DefaultQueueTypes;
   /** Only these rules run (all when undefined). */
   rules?: ReadonlySet<string>;
   /** Rules that never run. */

@@ -32,7 +32,7 @@ port.on('message', (message: ToWorker) => {
       send({ kind: 'progress', done });
       send({ kind: 'facts', ...queueFacts(prepared) });
     } else {
-      const analysis = finishAnalysis(prepared!, new Map(message.queueTypes));
+      const analysis = finishAnalysis(prepared!, message.declared);
       prepared = undefined;
       // The caller needs the results only, and has the text of its inputs.
       send({ kind: 'analysis', files: withoutModels(analysis.files).map((f) => (f.status === 'dependency' ? f : { ...f, text: '' })) });

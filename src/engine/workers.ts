@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { QueueType } from '../model';
+import type { DeclaredQueue } from '../rules/equivalence';
 import { isJsonPath, looksLikeJsonConfig, parsesNatively } from '../parse';
 import { diskHost, resolveRelative } from '../resolve/module-resolution';
 import { ModuleAliases } from '../resolve/module-aliases';
@@ -21,9 +21,10 @@ import type { AnalyzeOptions } from './options';
  * the connected components of their import graph, read from the text (`import`/`export ... from`,
  * `require`, `import()`), and each thread analyses whole components: the main thread takes one share
  * itself (a worker costs a second copy of the engine to load and of the parser to warm up). The one
- * fact that crosses components, the type of each queue by name, is gathered from every thread after
- * the models are built and handed back before the rules run, merged in input order exactly as a
- * single-threaded run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
+ * fact that crosses components, the project's queue declarations as the broker compares them (each
+ * queue's type by name, and every declaration of a queue for inconsistent-queue-declaration and a
+ * rewrite's deploy advice), is gathered from every thread after the models are built and handed back
+ * before the rules run, merged in input order exactly as a single-threaded run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
  * outside the inputs that contributes facts or receives findings) makes the run single-threaded.
  *
  * The main thread stays synchronous: once its own share is done it blocks on `Atomics.wait` and
@@ -182,11 +183,11 @@ export function deal(components: number[][], inputs: SourceInput[], n: number): 
 // ---------------------------------------------------------------------------------------------
 // Messages between the main thread and the workers
 
-export type ToWorker = { kind: 'models'; inputs: SourceInput[]; options: AnalyzeOptions } | { kind: 'rules'; queueTypes: [string, QueueType][] };
+export type ToWorker = { kind: 'models'; inputs: SourceInput[]; options: AnalyzeOptions } | { kind: 'rules'; declared: DeclaredQueue[] };
 
 export type FromWorker =
   | { kind: 'progress'; done: number }
-  | { kind: 'facts'; byFile: [string, [string, QueueType][]][]; dependencies: boolean }
+  | { kind: 'facts'; byFile: [string, DeclaredQueue[]][]; dependencies: boolean }
   | { kind: 'analysis'; files: FileResult[] }
   | { kind: 'error'; message: string };
 
@@ -293,21 +294,19 @@ export function analyzeInWorkers(
     if (facts.some((f) => !f)) return fallback(`a worker failed: ${lastError}`);
     // Files outside the inputs come after them all, in the order they were reached: exact only if one thread reached any.
     if (facts.filter((f) => f!.dependencies).length > 1) return fallback('files outside the inputs declare queues in more than one group');
-    // Queue types as a single run sets them: file by file in input order, the last declaration winning.
+    // The declarations as a single run lists them: file by file in input order, then the files outside the inputs.
     const paths = new Set(inputs.map((i) => i.path));
-    const byFile = new Map<string, [string, QueueType][]>();
-    const outsideFacts: [string, QueueType][] = [];
+    const byFile = new Map<string, DeclaredQueue[]>();
+    const outsideFacts: DeclaredQueue[] = [];
     for (const f of facts) {
       for (const [file, entries] of f!.byFile) {
         if (paths.has(file)) byFile.set(file, entries);
         else outsideFacts.push(...entries);
       }
     }
-    const queueTypes = new Map<string, QueueType>();
-    for (const input of inputs) for (const [name, type] of byFile.get(input.path) ?? []) queueTypes.set(name, type);
-    for (const [name, type] of outsideFacts) queueTypes.set(name, type);
-    for (const r of running) r.port.postMessage({ kind: 'rules', queueTypes: [...queueTypes] } satisfies ToWorker);
-    const results = [{ files: withoutModels(finishAnalysis(mine, queueTypes).files) }, ...running.map((r) => awaitMessage(r, 'analysis', report))];
+    const declared = [...inputs.flatMap((input) => byFile.get(input.path) ?? []), ...outsideFacts];
+    for (const r of running) r.port.postMessage({ kind: 'rules', declared } satisfies ToWorker);
+    const results = [{ files: withoutModels(finishAnalysis(mine, declared).files) }, ...running.map((r) => awaitMessage(r, 'analysis', report))];
     if (results.some((a) => !a)) return fallback(`a worker failed: ${lastError}`);
     const outsideResults = results.filter((a) => a!.files.some((f) => f.status === 'dependency'));
     if (outsideResults.length > 1) return fallback('files outside the inputs have findings or edits in more than one group');
