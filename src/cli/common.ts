@@ -1,12 +1,13 @@
 // What every CLI command shares: its common flags, path checks, colors and the analysis options.
 import * as fs from 'node:fs';
-import { TARGET_VERSIONS, type TargetVersion } from '../model';
+import { QUEUE_TYPES, TARGET_VERSIONS, type QueueType, type TargetVersion } from '../model';
 import { ALL_RULES } from '../rules';
 import type { AnalyzeOptions } from '../engine/options';
 import { flag, has, list, UsageError, type FlagSpec, type Parsed } from './args';
 
 export const COMMON_FLAGS: Record<string, FlagSpec> = {
   target: { value: true, choices: TARGET_VERSIONS },
+  'default-queue-type': { value: true, choices: QUEUE_TYPES },
   rules: { value: true, repeat: true },
   exclude: { value: true, repeat: true },
   'max-file-size': { value: true },
@@ -25,8 +26,10 @@ export function analyzeOptions(p: Parsed): AnalyzeOptions {
   for (const id of rules) {
     if (!ALL_RULES.some((r) => r.meta.id === id)) throw new UsageError(`unknown rule '${id}' in --rules (see rabbitmq4-codemod rules)`);
   }
+  const defaultQueueType = flag(p, 'default-queue-type') as QueueType | undefined;
   return {
     target: (flag(p, 'target') as TargetVersion | undefined) ?? '4.3',
+    ...(defaultQueueType ? { defaultQueueType } : {}),
     rules: rules.length ? new Set(rules) : undefined,
     safeOnly: has(p, 'safe-only'),
     unsafeFixes: has(p, 'unsafe-fixes'),

@@ -33,8 +33,8 @@ function calleeText(ctx: FileContext, call: CallNode): string {
   return `${text.length > 40 ? `…${text.slice(-39)}` : text}()`;
 }
 
-/** `x.assertQueue(name?, options?, cb?)` with amqplib semantics (amqplib, ACM, and wrappers of them). */
-export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: string, library = 'amqplib'): QueueDeclaration {
+/** `x.assertQueue(name?, options?, cb?)` with amqplib semantics (amqplib, ACM, and wrappers of them); `vhost`: the channel's, when the code names it. */
+export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: string, library = 'amqplib', vhost?: string): QueueDeclaration {
   const { file, resolver } = ctx;
   const [nameNode, second] = args(call);
   const optionsNode = second && !isFunction(unwrap(second)) ? second : undefined;
@@ -60,7 +60,8 @@ export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: str
     argumentsIncomplete: options.argumentsIncomplete,
     dependsOn: options.dependsOn,
     syntax: options.syntax,
-    rebuild: (other) => amqplibDeclaration(other as FileContext, call, client, library),
+    rebuild: (other) => amqplibDeclaration(other as FileContext, call, client, library, vhost),
+    ...(vhost !== undefined ? { vhost } : {}),
   };
 }
 

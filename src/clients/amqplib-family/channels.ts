@@ -13,6 +13,8 @@ export interface AmqplibChannel {
   confirm: boolean | 'unknown';
   key: string;
   object: LibObject;
+  /** The vhost of the connection it is made on, when the code names it. */
+  vhost?: string;
 }
 
 /** An amqp-connection-manager ChannelWrapper. */
@@ -21,7 +23,10 @@ export interface AcmWrapper {
   confirm: boolean | 'unknown';
   key: string;
   object: LibObject;
+  vhost?: string;
 }
+
+const vhostOf = (o: LibObject): { vhost?: string } => (typeof o.facts.vhost === 'string' ? { vhost: o.facts.vhost } : {});
 
 const AMQPLIB_SOURCE = /['"](amqplib(\/callback_api)?|amqp-connection-manager)['"]/;
 
@@ -40,13 +45,13 @@ export class AmqplibChannels {
   channelOf(expr: Node): AmqplibChannel | undefined {
     const o = this.objectOf(expr);
     if (!o || o.library !== 'amqplib' || o.kind !== 'channel') return undefined;
-    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o };
+    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...vhostOf(o) };
   }
 
   wrapperOf(expr: Node): AcmWrapper | undefined {
     const o = this.objectOf(expr);
     if (!o || o.library !== ACM || o.kind !== 'wrapper') return undefined;
-    return { kind: 'wrapper', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o };
+    return { kind: 'wrapper', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...vhostOf(o) };
   }
 
   /** Whether the expression is any object of either library (a module, a connection, ...). */
