@@ -250,7 +250,7 @@ export function deployAdvice(me: DeclaredQueue, fixed: QueueShape, others: reado
   }
   if (!clashes.length) return undefined;
   const where = (d: DeclaredQueue) => `${d.place.file}:${d.place.line} (${d.callee})`;
-  const listed = clashes.slice(0, 3).map((c) => `${where(c.other)} gets ${c.refusal}`);
+  const listed = clashes.slice(0, 3).map((c) => `${where(c.other)} gets ${c.refusal.replace(/\.$/, '')}`);
   const rest = clashes.length > 3 ? `; and ${clashes.length - 3} more place(s)` : '';
   return {
     text: `Deploy this change together with the other declarations of '${me.name}' (rewritten by this fix where it reports them, changed by hand otherwise): once the new form has made the queue, each old one still running is refused: ${listed.join('; ')}${rest}.`,

@@ -46,8 +46,9 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
     const where = (d: DeclaredQueue) => `${d.place.file}:${d.place.line} (${d.callee})`;
     const what = (c: (typeof conflicts)[number]) => (c.refusal ? [c.refusal] : c.diffs).map((d) => describeDifference(d, 'here', 'there')).join('; ');
     const more = shown.length > 1 ? ` Also declared differently at ${shown.slice(1, NAMED).map((c) => `${where(c.other)} (${what(c)})`).join(', ')}${shown.length > NAMED ? ` and ${shown.length - NAMED} more place(s)` : ''}.` : '';
-    const sameVhost = me.vhost !== undefined && first.other.vhost !== undefined ? '' : ' (if both connect to the same vhost)';
-    const related = conflicts.map((c) => ({ place: c.other.place, message: `declares queue '${name}' too: ${what(c)}` }));
+    const sameVhost = me.vhost !== undefined && first.other.vhost !== undefined ? '' : ' (when both use the same vhost)';
+    const atMe = `at ${me.place.file}:${me.place.line}`;
+    const related = conflicts.map((c) => ({ place: c.other.place, message: `declares queue '${name}' too: ${(c.refusal ? [c.refusal] : c.diffs).map((d) => describeDifference(d, atMe, 'here')).join('; ')}` }));
     const advice = `declare queue '${name}' the same way in every place (one shared declaration or the same options) and deploy the change to every service at once; a queue that exists keeps the settings it was made with, so recreate it (drain, delete, redeclare) or move to a new name when its settings change`;
     if (first.refusal) {
       const brokerError = refusalText(first.refusal, name, vhost);
@@ -55,7 +56,7 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
       return [
         {
           severity: 'error',
-          message: `queue '${name}' is declared here and at ${where(first.other)} with different settings (${what(first)})${sameVhost}: whichever runs second is refused. Once ${where(first.other)} has made the queue, this declaration gets ${brokerError.split(' - ')[0]} and its channel is closed.${relaxedNote(existing, shape, name, vhost)}${more}`,
+          message: `queue '${name}' is declared differently here and at ${where(first.other)}: ${what(first)}. Whichever runs second is refused${sameVhost}: once ${first.other.place.file}:${first.other.place.line} has made the queue, this declaration gets ${brokerError.split(' - ')[0]} and its channel is closed.${relaxedNote(existing, shape, name, vhost)}${more}`,
           brokerError,
           advice,
           related,
@@ -66,7 +67,7 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
     return [
       {
         severity: 'info',
-        message: `queue '${name}' is declared here and at ${where(first.other)}, and ${describeDifference(d, 'here', 'there')}${sameVhost}: if the two differ at run time, whichever runs second is refused (406).${more}`,
+        message: `queue '${name}' is declared here and at ${where(first.other)}, and ${describeDifference(d, 'here', 'there')}: if the two differ at run time, whichever runs second is refused (406)${sameVhost}.${more}`,
         advice,
         related,
       },

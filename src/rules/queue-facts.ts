@@ -75,7 +75,7 @@ export function typeNote(decl: QueueDeclaration, ctx?: TypeContext): string {
   const o = typeOrigin(decl, ctx);
   if (!o.defaultType) return '';
   const where = decl.vhost !== undefined ? ` of vhost '${decl.vhost}'` : '';
-  if (o.from === 'default' && o.type !== 'unknown') return ` (a ${o.type} queue: it names no x-queue-type, and the default queue type${where} is ${o.type})`;
+  if (o.from === 'default' && o.type !== 'unknown') return ` (typed ${o.type} by the default queue type${where}: it names no x-queue-type)`;
   if (o.from === 'fallback') {
     const flag = o.flag!;
     const word = FLAG_WORDS[flag][flag === 'durable' ? 1 : 0];
