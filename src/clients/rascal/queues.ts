@@ -44,7 +44,7 @@ export function queueDeclarations(ctx: FileContext, use: ConfigUse): QueueDeclar
       if (!asserted([own, ...inherited.assert])) continue;
       const ownOptions = entry.object ? propertyAt(entry.object, 'options') : ({ absent: true } as const);
       const levels = [ownOptions, ...inherited.options].map((r) => readLevel(ctx, r));
-      out.push({ ...declaration(ctx, use, entry, queues.node, levels), vhost });
+      out.push({ ...declaration(ctx, use, entry, queues.node, levels), ...(vhost !== undefined ? { vhost } : {}) });
     }
   }
   return out;
