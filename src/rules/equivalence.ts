@@ -153,19 +153,27 @@ function shown(s: Settled<unknown> | undefined, typed: boolean): { text: string;
 }
 
 /**
+ * A reply as the broker sends it: `NAME - explanation` cut to 255 characters, the last three of them '...'
+ * (rabbit_binary_generator:amqp_exception_explanation, `chars_limit` 255), after the code.
+ */
+export function asSent(code: number, text: string): string {
+  return `${code} ${text.length > 255 ? `${text.slice(0, 252)}...` : text}`;
+}
+
+/**
  * The broker's refusal of a difference, as RabbitMQ 4.3 words it (measured on 4.3.6). Where the client
  * chooses the AMQP type of a number the broker names, the text stops before it (a prefix of the reply).
  */
 export function refusalText(d: Difference, queue: string, vhost: string): string {
   if (d.key === 'exclusive') {
-    return `405 RESOURCE_LOCKED - cannot obtain exclusive access to locked queue '${queue}' in vhost '${vhost}'. It could be originally declared on another connection or the exclusive property value does not match that of the original declaration.`;
+    return asSent(405, `RESOURCE_LOCKED - cannot obtain exclusive access to locked queue '${queue}' in vhost '${vhost}'. It could be originally declared on another connection or the exclusive property value does not match that of the original declaration.`);
   }
   const flag = d.key === 'durable' || d.key === 'auto_delete' || d.key === 'x-queue-type';
   const typed = !flag && (!d.received || !d.current);
   const received = shown(d.received, typed);
   const current = shown(d.current, typed);
-  const head = `406 PRECONDITION_FAILED - inequivalent arg '${d.key}' for queue '${queue}' in vhost '${vhost}': received ${received.text}`;
-  return received.complete ? `${head} but current is ${current.text}` : head;
+  const head = `PRECONDITION_FAILED - inequivalent arg '${d.key}' for queue '${queue}' in vhost '${vhost}': received ${received.text}`;
+  return asSent(406, received.complete ? `${head} but current is ${current.text}` : head);
 }
 
 /** How a difference reads in a message: "durable: false here, true there". */
