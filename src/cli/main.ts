@@ -32,7 +32,8 @@ Flags win over it.
 Exit codes: 0 nothing at or above --fail-on; 1 findings (or changes, with fix --check); 2 usage error or failure.
 `;
 
-export function main(argv: string[], io: Io): number {
+/** The exit code; a promise of it for the commands that talk to a broker (audit, plan). */
+export function main(argv: string[], io: Io): number | Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -44,7 +45,9 @@ export function main(argv: string[], io: Io): number {
       case 'rules':
         return wantsHelp(rest, io) ?? rules(rest, io);
       case 'audit':
-        return wantsHelp(rest, io) ?? (require('./audit') as typeof import('./audit')).audit(rest, io);
+        return wantsHelp(rest, io) ?? settled((require('./audit') as typeof import('./audit')).audit(rest, io), io);
+      case 'plan':
+        return wantsHelp(rest, io) ?? settled((require('./plan') as typeof import('./plan')).plan(rest, io), io);
       case 'lsp':
         // Loaded on demand: the other commands do not pay for the language-server packages.
         return wantsHelp(rest, io) ?? (require('./lsp') as typeof import('./lsp')).lsp(rest);
@@ -59,16 +62,25 @@ export function main(argv: string[], io: Io): number {
         io.stdout.write(HELP);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (expected scan, fix, audit, rules or lsp; see rabbitmq4-codemod --help)`);
+        throw new UsageError(`unknown command '${command}' (expected scan, fix, audit, plan, rules or lsp; see rabbitmq4-codemod --help)`);
     }
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr.write(`rabbitmq4-codemod: ${e.message}\n`);
-      return 2;
-    }
-    io.stderr.write(`rabbitmq4-codemod: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return failed(e, io);
+  }
+}
+
+function failed(e: unknown, io: Io): number {
+  if (e instanceof UsageError) {
+    io.stderr.write(`rabbitmq4-codemod: ${e.message}\n`);
     return 2;
   }
+  io.stderr.write(`rabbitmq4-codemod: internal error: ${(e as Error).stack ?? String(e)}\n`);
+  return 2;
+}
+
+/** A command's promise, its failure reported as main reports a thrown one. */
+function settled(run: Promise<number>, io: Io): Promise<number> {
+  return run.catch((e) => failed(e, io));
 }
 
 function wantsHelp(argv: string[], io: Io): number | undefined {
