@@ -17,8 +17,9 @@ export async function readManagement(e: BrokerEndpoint, vhost?: string): Promise
   const shown = shownUrl(e.management);
   const scope = vhost === undefined ? '' : `/${encodeURIComponent(vhost)}`;
   const noVhost = vhost === undefined ? undefined : `is there a vhost '${vhost}'?`;
-  const [overview, queues, policies, consumers, vhosts, nodes] = await Promise.all([
-    getJson(e, '/api/overview'),
+  // The overview first: a broker that cannot be reached, or refuses the credentials, says so once.
+  const overview = await getJson(e, '/api/overview');
+  const [queues, policies, consumers, vhosts, nodes] = await Promise.all([
     getJson(e, `/api/queues${scope}?columns=name,vhost,durable,auto_delete,exclusive,type,arguments,messages,consumers`, noVhost),
     getJson(e, `/api/policies${scope}`, noVhost),
     getJson(e, `/api/consumers${scope}`, noVhost),

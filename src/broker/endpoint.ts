@@ -89,7 +89,7 @@ function parseUrl(text: string, protocols: string[], what: string): URL {
   } catch {
     throw new EndpointError(`${what}: ${redactUrl(text)} is not a URL`);
   }
-  if (!protocols.includes(u.protocol)) throw new EndpointError(`${what} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL (got ${u.protocol})`);
+  if (!protocols.includes(u.protocol)) throw new EndpointError(`${what} must be an ${protocols.map((p) => `${p}//`).join(' or ')} URL (got ${u.protocol})`);
   return u;
 }
 

@@ -74,7 +74,7 @@ function describeError(err: NodeJS.ErrnoException, e: BrokerEndpoint): string {
     return `${code}: the server's certificate is not trusted${e.ca ? ` by ${e.ca.file} or the system's CAs` : ' by the system\'s CAs (give its CA with --ca-file)'}`;
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `${code}: the certificate is not for ${e.management.hostname}`;
-  return code ? `${code}${err.message && !err.message.startsWith(code) ? ` (${err.message})` : ''}` : err.message;
+  return code || err.message;
 }
 
 /** A GET whose answer must be 200 and JSON. `notFound`: what a 404 means here. */
