@@ -123,7 +123,9 @@ export function buildPlan(input: PlanInput): PlanReport {
     const vhost = g.vhost ?? input.vhost ?? '/';
     const q = g.name ? brokerQueues.find((b) => b.name === g.name && b.vhost === vhost) : undefined;
     if (q) matched.add(q);
-    const { verdict, summary } = judge(g.decls, g.name);
+    const judged = judge(g.decls, g.name);
+    const verdict = judged.verdict;
+    const summary = judged.summary.charAt(0).toUpperCase() + judged.summary.slice(1);
     const decls = g.decls.map(({ shape: _shape, removed: _removed, ...d }) => d);
     const planned = g.decls.find((d) => d.planned !== 'unknown')?.planned as QueueType | undefined;
     const existing = q && broker ? existingStep(q, planned, g.decls.find((d) => d.shape)?.shape) : undefined;
@@ -132,8 +134,9 @@ export function buildPlan(input: PlanInput): PlanReport {
     const keep: Record<string, unknown> = {};
     for (const d of g.decls) for (const [k, v] of Object.entries(d.removed)) keepAs(keep, k, v);
     if (q && planned !== q.type) {
-      const sent = new Set(g.decls.flatMap((d) => ('queue' in d.after ? Object.keys(d.after.arguments) : [])));
-      for (const [k, v] of Object.entries(q.arguments)) if (!sent.has(k)) keepAs(keep, k, v);
+      // By what they set: x-queue-leader-locator in the code does what x-queue-master-locator did on the broker.
+      const sent = new Set(g.decls.flatMap((d) => ('queue' in d.after ? Object.entries(d.after.arguments).map(([k, v]) => policySetting(k, v)?.key ?? k) : [])));
+      for (const [k, v] of Object.entries(q.arguments)) if (k !== 'x-queue-type' && !sent.has(policySetting(k, v)?.key ?? k)) keepAs(keep, k, v);
     }
     if (g.name && Object.keys(keep).length) {
       const command = q && broker ? queuePolicyCommand(broker, q, keep) : setPolicyCommand({ vhost, name: `${g.name}.settings`, pattern: `^${g.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, applyTo: 'queues', priority: 0, definition: keep });
