@@ -49,7 +49,8 @@ export function request(e: BrokerEndpoint, method: string, apiPath: string, body
   const base = shownUrl(e.management);
   const url = new URL(`${base}${apiPath}`);
   const secure = url.protocol === 'https:';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // Some handlers (PUT /api/vhost-limits) answer 406 Not Acceptable to anything narrower than */*.
+  const headers: Record<string, string> = { accept: method === 'GET' ? 'application/json' : '*/*' };
   if (e.username !== undefined) headers.authorization = `Basic ${Buffer.from(`${e.username}:${e.password ?? ''}`).toString('base64')}`;
   const payload = body === undefined ? undefined : JSON.stringify(body);
   if (payload !== undefined) headers['content-type'] = 'application/json';

@@ -42,13 +42,25 @@ export async function verifyPlan(report: PlanReport, o: VerifyOptions): Promise<
       else if (r.status !== 404) o.log(`could not delete the scratch vhost ${v} (${r.status} ${r.statusText}): delete it with rabbitmqctl delete_vhost ${v}`);
     }
   };
+  const names = [...byType.values()];
   const onSignal = (signal: NodeJS.Signals) => {
+    const code = signal === 'SIGINT' ? 130 : 143;
+    if (interrupted) {
+      // A second signal while the vhost is being removed: wait for it; a third leaves it.
+      if (++repeats >= 2) {
+        o.log(`${signal} again: leaving the scratch vhost; delete it with ${names.map((v) => `rabbitmqctl delete_vhost ${v}`).join(' and ')}`);
+        process.exit(code);
+      }
+      o.log(`${signal}: still removing the scratch vhost (signal once more to leave it)`);
+      return;
+    }
     interrupted = signal;
     o.log(`${signal}: removing the scratch vhost before exiting`);
-    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    void cleanup().finally(() => process.exit(code));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  let repeats = 0;
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     for (const [type, v] of byType) await createScratch(e, v, type, o, created);
     const limits = o.limitsFrom ? await copyLimits(e, o.limitsFrom, [...byType.values()]) : undefined;
@@ -94,9 +106,11 @@ export async function verifyPlan(report: PlanReport, o: VerifyOptions): Promise<
       ...(o.limitsFrom ? { limitsFrom: o.limitsFrom } : {}),
     };
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-    if (!interrupted) await cleanup();
+    if (!interrupted) {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      await cleanup();
+    }
   }
 }
 
@@ -131,7 +145,12 @@ async function copyLimits(e: BrokerEndpoint, from: string, to: string[]): Promis
   if (r.status !== 200) return undefined;
   const list = JSON.parse(r.body) as { value?: Record<string, number> }[];
   const limits = list[0]?.value ?? {};
-  for (const v of to) for (const [name, value] of Object.entries(limits)) await request(e, 'PUT', `/api/vhost-limits/${encodeURIComponent(v)}/${encodeURIComponent(name)}`, { value });
+  for (const v of to) {
+    for (const [name, value] of Object.entries(limits)) {
+      const set = await request(e, 'PUT', `/api/vhost-limits/${encodeURIComponent(v)}/${encodeURIComponent(name)}`, { value });
+      if (set.status !== 204 && set.status !== 201) throw new ManagementError(`setting ${name} ${value} on the scratch vhost answered ${set.status} ${set.statusText}`);
+    }
+  }
   const shown = Object.entries(limits).map(([k, v]) => `${k} ${v}`);
   return shown.length ? shown.join(', ') : undefined;
 }
