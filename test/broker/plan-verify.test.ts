@@ -9,6 +9,8 @@
  * - Interrupted (SIGINT, SIGTERM) while it declares: the scratch vhost is removed before the process exits.
  * - Credentials from the environment or a rabbitmqadmin-style config file; an https management URL through a
  *   local TLS proxy with a self-signed certificate: refused without its CA, read with --ca-file.
+ * - audit types the code's declarations by the vhost's default queue type as the broker holds it (or as
+ *   --default-queue-type says it will be), and the refusal it predicts is the broker's.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -20,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, project } from '../helpers';
 import { PLAN_DIR } from '../plan/cases';
 import { brokerAvailable, strictUrl, WHEN_STRICT } from './broker-env';
-import { api, createVhost, deleteVhost, managementProblem, MANAGEMENT_URL } from './management';
+import { api, createVhost, deleteVhost, managementProblem, MANAGEMENT_URL, vhostUrl } from './management';
 
 const available = brokerAvailable() && !managementProblem();
 const WHEN = `${WHEN_STRICT} (and RABBITMQ_MANAGEMENT_URL)`;
@@ -258,5 +260,52 @@ describe.skipIf(!available)(`a broker named without credentials on the command l
       const fromEnv = await runAsync(dir, ['audit', '--management-url', url, '--format', 'json'], { ...env, RABBITMQ4_CODEMOD_CA_FILE: path.join(dir, 'cert.pem') });
       expect(fromEnv.stderr).toBe('');
     });
+  });
+});
+
+describe.skipIf(!available)(`audit judges the code by the vhost's default queue type ${WHEN}`, () => {
+  let vhost = '';
+  let dir = '';
+  beforeAll(async () => {
+    vhost = await createVhost('audit-dqt', 'classic');
+    // The queue as the classic vhost made it.
+    const amqp = await import('amqplib');
+    const conn = await amqp.connect(vhostUrl(strictUrl(), vhost));
+    await (await conn.createChannel()).assertQueue('work', { durable: true });
+    await conn.close();
+    dir = project({ 'src/app.ts': `import amqp from 'amqplib';\n\nexport async function setup(url: string) {\n  const ch = await (await amqp.connect(url)).createChannel();\n  await ch.assertQueue('work', { durable: true });\n}\n` });
+  });
+  afterAll(() => deleteVhost(vhost));
+
+  const audit = (...extra: string[]) => {
+    const { args, env } = broker();
+    const r = run(dir, ['audit', 'src', ...args.slice(0, 2), '--vhost', vhost, '--format', 'json', ...extra], env);
+    return JSON.parse(r.stdout) as { defaultQueueTypes: { vhosts: Record<string, string> }; findings: { ruleId: string; message: string; brokerError?: string; step: string }[] };
+  };
+  const mismatch = (r: ReturnType<typeof audit>) => r.findings.filter((f) => f.ruleId === 'broker-redeclare-mismatch');
+
+  it("with the vhost's own default (classic) nothing differs; under --default-queue-type quorum, and once the vhost's default is quorum, the declaration is refused as stated", async () => {
+    const today = audit();
+    expect(today.defaultQueueTypes.vhosts[vhost]).toBe('classic');
+    expect(mismatch(today)).toEqual([]);
+    const planned = mismatch(audit('--default-queue-type', 'quorum'));
+    const refusal = `406 PRECONDITION_FAILED - inequivalent arg 'x-queue-type' for queue 'work' in vhost '${vhost}': received 'quorum' but current is 'classic'`;
+    expect(planned.map((f) => f.brokerError)).toEqual([refusal]);
+    expect(planned[0].message).toContain('the code names no x-queue-type: the default queue type makes it quorum');
+    expect(planned[0].step).toContain("To keep it classic for now, declare it with x-queue-type: 'classic'.");
+    // The vhost's default switched (the test's own vhost): audit reads it from the broker.
+    expect((await api('PUT', `/api/vhosts/${encodeURIComponent(vhost)}`, { default_queue_type: 'quorum' })).status).toBe(204);
+    const switched = audit();
+    expect(switched.defaultQueueTypes.vhosts[vhost]).toBe('quorum');
+    expect(mismatch(switched).map((f) => f.brokerError)).toEqual([refusal]);
+    // And the broker says exactly that to the declaration as the code writes it.
+    const amqp = await import('amqplib');
+    const conn = await amqp.connect(vhostUrl(strictUrl(), vhost));
+    conn.on('error', () => undefined);
+    const ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    const err = await ch.assertQueue('work', { durable: true }).then(() => undefined, (e: Error) => e);
+    await conn.close().catch(() => undefined);
+    expect(err?.message).toContain(refusal.replace(/^406 /, ''));
   });
 });
