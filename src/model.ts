@@ -272,8 +272,10 @@ export interface Publish {
 export interface PublishPacing {
   /** 'false-then-drain': the call returns false when the buffer is full (amqplib); 'promise': the call returns a promise that settles once the message is written or confirmed. */
   signal: 'false-then-drain' | 'promise';
-  /** Where the publish runs once per item or request (a loop, a route or consume handler), when it does. */
+  /** Where the publish runs once per item or request (a loop that does not wait between items, a route or consume handler), when it does. */
   repeated?: UnitOfWork;
+  /** What repeats it: a loop, a request (HTTP, GraphQL), or a message the broker delivers (a consume, event or RPC handler, paced by its prefetch). */
+  repeatedBy?: 'loop' | 'request' | 'message';
   /** The code waits for the channel's 'drain' event (awaits it or listens for it) around the publish or in its file. */
   waitsForDrain: boolean;
   /** The returned promise is collected (pushed to an array, handed to Promise.all) rather than dropped. */

@@ -13,6 +13,7 @@ Commands:
   scan    report findings and consumers
             --format text|json|sarif|markdown  --output FILE  --target 4.0|4.1|4.2|4.3 (default 4.3)
             --fail-on error|warning|info|never (default error)  --rules id,...  --exclude GLOB
+            --default-queue-type classic|quorum|stream (the broker's default; also fix, audit, plan)
   fix     show the rewrites and annotations as a unified diff (dry run)
             --write (apply; refuses uncommitted changes unless --allow-dirty)
             --patch FILE (write a patch for git apply)  --check (exit 1 if anything would change)
@@ -20,13 +21,18 @@ Commands:
             --unsafe-fixes (also apply opt-in rewrites)  --target, --rules, --exclude as for scan
   audit   report what a broker already holds that 4.x refuses or forgets; with paths, also every
           queue the code declares differently from the broker's
-            --definitions FILE (a definitions export) | --management-url http://user:pass@host:15672
+            --definitions FILE (a definitions export) | --management-url URL | --broker-config FILE [--node NAME]
+            (credentials: RABBITMQ4_CODEMOD_USERNAME/PASSWORD or the config file)  --ca-file FILE
             --vhost V  --format text|json|sarif|markdown  --output FILE  --target, --fail-on, --exclude as for scan
+  plan    the move to quorum queues: per queue, what the default queue type quorum refuses, the changes,
+          what to do with the queue that exists  --verify (declare it all in a scratch vhost)
+            --definitions FILE | a broker as for audit  --vhost V  --format text|json|markdown  --output FILE
   rules   list every rule with its severity, fixability and MIGRATION.md section  [--format json]
   lsp     run the language server on stdio
 
 Config: rabbitmq4-codemod.config.json (or a "rabbitmq4-codemod" key in package.json) in the working
-directory or a parent up to the git root: {"target", "rules": {id: off|error|warning|info}, "exclude", "failOn"}.
+directory or a parent up to the git root: {"target", "rules": {id: off|error|warning|info}, "exclude", "failOn",
+"defaultQueueType"}.
 Flags win over it.
 
 Exit codes: 0 nothing at or above --fail-on; 1 findings (or changes, with fix --check); 2 usage error or failure.

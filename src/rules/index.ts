@@ -28,6 +28,7 @@ import { consumerNullMessage } from './consumer-null-message';
 import { xDeathRetryCount } from './x-death-retry-count';
 import { quorumRequeueDeliveryCount } from './quorum-requeue-delivery-count';
 import { inconsistentQueueDeclaration } from './inconsistent-queue-declaration';
+import { publisherBackpressure } from './publisher-backpressure';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -55,7 +56,7 @@ export const CONSUMER_RULES: readonly ConsumerRule[] = [
   quorumRequeueDeliveryCount,
   consumerTimeoutArgument,
 ];
-export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory];
+export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory, publisherBackpressure];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
 export const BINDING_RULES: readonly BindingRule[] = [directReplyToBinding];
 export const LINK_RULES: readonly LinkRule[] = [amqp10V1Address];

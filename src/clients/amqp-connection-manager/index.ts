@@ -34,7 +34,8 @@ export const amqpConnectionManager: ClientModule = {
       else if (m.method === 'assertExchange') model.exchanges.push(amqplibExchange(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'deleteQueue') model.queueDeletions.push(amqplibQueueDeletion(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'publish' || m.method === 'sendToQueue') {
-        model.publishes.push(amqplibPublish(ctx, node, 'amqp-connection-manager', wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm'));
+        // The wrapper queues every message in the process and returns a promise, confirmed or not.
+        model.publishes.push(amqplibPublish(ctx, node, 'amqp-connection-manager', wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm', 'promise'));
       }
     }
   },

@@ -2,7 +2,7 @@
 // library that hands out amqplib channels.
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, ownProperty, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type PublishPacing, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { confirmOnlyLoop, isAwaitedCallTo, resultUse } from '../model-builders/call-context';
 import { runsWhen } from '../model-builders/run-conditions';
 import { connectionOpenAt } from '../model-builders/connection-open';
@@ -17,6 +17,7 @@ import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from '../m
 import { payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
 import { queueBindingAt } from '../model-builders/queue-binding';
 import { declarationCallOf } from '../model-builders/declared-queue';
+import { publishPacing } from '../model-builders/pacing';
 
 const ASSERT_QUEUE = new Set(['assertQueue']);
 
@@ -134,9 +135,10 @@ export interface AmqplibConsumerSyntax {
 
 /**
  * `ch.publish(...)` / `ch.sendToQueue(...)`. amqplib returns whether the write buffer has room;
- * amqp-connection-manager's wrapper returns a promise settled by the broker's confirm.
+ * amqp-connection-manager's wrapper returns a promise settled by the broker's confirm. `pacing`: how the
+ * library says its buffer is full (amqplib's false and 'drain', a wrapper's promise), when the caller knows.
  */
-export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns']): Publish {
+export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns'], pacing?: PublishPacing['signal']): Publish {
   const { file } = ctx;
   const use = resultUse(file, call);
   const loop = confirmOnlyLoop(file, call);
@@ -155,6 +157,7 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
     waitsForConfirmInLoop: waits,
     ...amqplibPublishFacts(ctx, call),
     headers: amqplibPublishHeaders(ctx, call),
+    ...(pacing ? { pacing: publishPacing(ctx, call, pacing) } : {}),
     syntax: { call },
   };
 }

@@ -46,7 +46,7 @@ export const amqplib: ClientModule = {
         case 'publish':
         case 'sendToQueue': {
           const returns = channel.client === ACM && untraced ? 'confirm' : 'buffer-state';
-          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns), ...(untraced ? { untraced } : {}) });
+          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns, returns === 'buffer-state' ? 'false-then-drain' : 'promise'), ...(untraced ? { untraced } : {}) });
           break;
         }
         case 'bindQueue':
