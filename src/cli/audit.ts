@@ -5,7 +5,7 @@ import { runProject } from '../engine/project';
 import { codeQueues } from '../audit/code-queues';
 import { DefinitionsError, readDefinitions } from '../audit/definitions';
 import { ManagementError, readManagement } from '../audit/management';
-import { BROKER_FLAGS, endpointOf } from './broker-flags';
+import { BROKER_COMMAND_FLAGS, BROKER_FLAGS, endpointOf } from './broker-flags';
 import type { BrokerState } from '../audit/model';
 import { buildAuditReport } from '../audit/report';
 import { renderAuditMarkdown } from '../audit/render-markdown';
@@ -19,17 +19,9 @@ import { exitCode } from './scan';
 import { settings } from './settings';
 
 export const AUDIT_FLAGS = {
-  target: COMMON_FLAGS.target,
-  'default-queue-type': COMMON_FLAGS['default-queue-type'],
-  exclude: COMMON_FLAGS.exclude,
-  'max-file-size': COMMON_FLAGS['max-file-size'],
-  help: {},
-  h: {},
-  definitions: { value: true },
+  ...BROKER_COMMAND_FLAGS,
   ...BROKER_FLAGS,
-  vhost: { value: true },
   format: { value: true, choices: ['text', 'json', 'sarif', 'markdown'] },
-  output: { value: true },
   'fail-on': { value: true, choices: ['error', 'warning', 'info', 'never'] },
 };
 

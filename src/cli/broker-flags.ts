@@ -1,7 +1,20 @@
 // The flags that name a broker (audit, plan --verify), read with the environment into an endpoint.
 import { EndpointError, resolveEndpoint, type BrokerEndpoint } from '../broker/endpoint';
 import { flag, UsageError, type Parsed } from './args';
-import type { Io } from './common';
+import { COMMON_FLAGS, type Io } from './common';
+
+/** What audit and plan take besides the broker: the code's paths and how the code is judged. */
+export const BROKER_COMMAND_FLAGS = {
+  target: COMMON_FLAGS.target,
+  'default-queue-type': COMMON_FLAGS['default-queue-type'],
+  exclude: COMMON_FLAGS.exclude,
+  'max-file-size': COMMON_FLAGS['max-file-size'],
+  help: {},
+  h: {},
+  definitions: { value: true },
+  vhost: { value: true },
+  output: { value: true },
+};
 
 export const BROKER_FLAGS = {
   'management-url': { value: true },

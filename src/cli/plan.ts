@@ -15,22 +15,14 @@ import { renderPlanText } from '../plan/render-text';
 import { verifyPlan, VERIFY_PERMISSION } from '../plan/verify';
 import type { ReportError } from '../report/model';
 import { flag, has, parseArgs, UsageError } from './args';
-import { BROKER_FLAGS, endpointOf } from './broker-flags';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io } from './common';
+import { BROKER_COMMAND_FLAGS, BROKER_FLAGS, endpointOf } from './broker-flags';
+import { checkPaths, color, maxFileBytes, useColor, type Io } from './common';
 import { settings } from './settings';
 
 export const PLAN_FLAGS = {
-  target: COMMON_FLAGS.target,
-  'default-queue-type': COMMON_FLAGS['default-queue-type'],
-  exclude: COMMON_FLAGS.exclude,
-  'max-file-size': COMMON_FLAGS['max-file-size'],
-  help: {},
-  h: {},
-  format: { value: true, choices: ['text', 'json', 'markdown'] },
-  output: { value: true },
-  definitions: { value: true },
+  ...BROKER_COMMAND_FLAGS,
   ...BROKER_FLAGS,
-  vhost: { value: true },
+  format: { value: true, choices: ['text', 'json', 'markdown'] },
   verify: {},
   'safe-only': {},
 };

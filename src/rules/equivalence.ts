@@ -1,7 +1,7 @@
 // How RabbitMQ compares a queue declaration with the queue it already holds (rabbit_amqqueue:assert_equivalence):
 // one comparison for the code against itself (inconsistent-queue-declaration, a rewrite's deploy advice) and for
 // the code against a broker (audit).
-import type { QueueDeclaration, QueueType, Resolved } from '../model';
+import type { QueueDeclaration, QueueType, RelatedLocation, Resolved } from '../model';
 import { typeOrigin, type TypeContext } from './queue-facts';
 
 /** A value the code settles (written, or the library's default), or what leaves it to run time. */
@@ -208,15 +208,7 @@ export function relaxedNote(existing: QueueShape, declared: QueueShape, queue: s
 }
 
 /** Where a declaration is: a reported path, offsets and 1-based positions. */
-export interface DeclaredPlace {
-  file: string;
-  start: number;
-  end: number;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
+export type DeclaredPlace = Omit<RelatedLocation, 'message'>;
 
 /**
  * A named, non-passive queue declaration of the project as the broker will compare it: the facts one
