@@ -91,7 +91,9 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
       return [
         {
           severity: 'error',
-          message: `${serverNamed ? `this ${kind} is declared` : `${queueLabel(decl)} is a ${kind} declared`} ${problems.map((p) => p.what).join(', ')}${typeNote(decl, ctx)}: RabbitMQ refuses it (${problems[0].brokerError.startsWith('541') ? '541, closing the connection' : '406'}).`,
+          message: byDefaultType
+            ? `this server-named queue${typeNote(decl, ctx)} is a ${kind}, which cannot be server-named: RabbitMQ refuses it (406).`
+            : `${serverNamed ? `this ${kind} is declared` : `${queueLabel(decl)} is a ${kind} declared`} ${problems.map((p) => p.what).join(', ')}: RabbitMQ refuses it (${problems[0].brokerError.startsWith('541') ? '541, closing the connection' : '406'}).`,
           brokerError: problems[0].brokerError,
           intents,
           advice,

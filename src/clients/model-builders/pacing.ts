@@ -4,7 +4,8 @@ import type * as t from '@babel/types';
 import { calleeMethod, isCall, isFunction, type Node } from '../../parse/ast';
 import type { PublishPacing } from '../../model';
 import { shared, type FileContext } from '../../resolve/file-context';
-import { loopAround, resultUse } from './call-context';
+import { enclosingFunction, loopAround, resultUse } from './call-context';
+import { ITERATION_METHODS } from './handler-kinds';
 import { unitOfWorkOf } from './unit-of-work';
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
@@ -41,17 +42,57 @@ export function publishPacing(ctx: FileContext, call: CallNode, signal: PublishP
   // A boolean awaited is not waited for: `await ch.publish(...)` ignores the buffer as much as a bare call.
   const ignored = use === 'ignored' || (signal === 'false-then-drain' && use === 'awaited');
   const method = calleeMethod(call)?.method;
-  const repeated = ignored && !drain && !isCollected && method ? unitOfWorkOf(ctx, call, { publish: [method], close: [] }) : undefined;
-  // A loop around the publish in its own function that awaits something each time (a confirm, a read, a pause) paces itself.
-  const paced = repeated?.kind === 'a loop' && !repeated.via.length && awaitsInLoop(ctx, call);
+  const repeated = ignored && !drain && !isCollected && method ? repeatedAround(ctx, call, method) : undefined;
+  // A loop around the publish in its own function that awaits something each time (a confirm, a read, a pause)
+  // paces itself; one over the few items the code writes out (`[a, b, c].forEach(...)`, `i < 10`) ends soon.
+  const paced = repeated?.kind === 'a loop' && !repeated.via.length && (awaitsInLoop(ctx, call) || fewItems(ctx, call));
   if (!repeated || paced) return { signal, waitsForDrain: drain, ...(isCollected ? { collected: true } : {}) };
   return { signal, waitsForDrain: drain, repeated, repeatedBy: repeatedBy(repeated.kind) };
+}
+
+/**
+ * The unit of work around a publish, looked for once per loop (or function) and method: the search follows
+ * callers across files, and the publishes of one function share its answer.
+ */
+function repeatedAround(ctx: FileContext, call: CallNode, method: string): ReturnType<typeof unitOfWorkOf> {
+  const scope = loopAround(ctx.file, call) ?? enclosingFunction(ctx.file, call);
+  if (!scope) return unitOfWorkOf(ctx, call, { publish: [method], close: [] });
+  // Boxed: `shared` makes again what it holds as undefined, and most publishes repeat nowhere.
+  return shared(ctx, `pacing:${scope.start}:${method}`, () => ({ unit: unitOfWorkOf(ctx, call, { publish: [method], close: [] }) })).unit;
 }
 
 /** A handler the broker feeds (consume, event, RPC, 'message'), a request (HTTP, GraphQL), or a loop. */
 function repeatedBy(kind: string): NonNullable<PublishPacing['repeatedBy']> {
   if (kind === 'a loop') return 'loop';
   return /consume|event|RPC|'message'/.test(kind) ? 'message' : 'request';
+}
+
+/** How many items a loop may have that the code writes out before it counts as bounded. */
+const FEW_ITEMS = 1000;
+
+/**
+ * The loop around the call (in its function) goes over an array the code writes out, or up to a number it
+ * writes, of at most FEW_ITEMS: `for (const m of [a, b])`, `messages.forEach(...)` with `const messages = [...]`,
+ * `for (let i = 0; i < 10; i++)`.
+ */
+function fewItems(ctx: FileContext, call: CallNode): boolean {
+  const loop = loopAround(ctx.file, call);
+  let iterable: Node | undefined;
+  if (loop?.type === 'ForOfStatement') iterable = (loop as t.ForOfStatement).right as Node;
+  else if (loop?.type === 'ForStatement') {
+    const test = (loop as t.ForStatement).test;
+    if (test?.type !== 'BinaryExpression' || (test.operator !== '<' && test.operator !== '<=')) return false;
+    const bound = ctx.resolver.resolve(test.right as Node);
+    return bound.kind === 'literal' && typeof bound.value === 'number' && bound.value <= FEW_ITEMS;
+  } else if (!loop) {
+    const fn = enclosingFunction(ctx.file, call);
+    const parent = fn && ctx.file.parentOf(fn);
+    const m = parent && isCall(parent) && (parent.arguments as Node[]).includes(fn as Node) ? calleeMethod(parent) : undefined;
+    if (m && ITERATION_METHODS.has(m.method)) iterable = m.object;
+  }
+  if (!iterable) return false;
+  const items = ctx.resolver.resolve(iterable);
+  return items.kind === 'array' && items.items.length <= FEW_ITEMS;
 }
 
 /** The innermost loop around the call in its function has an `await` in its body besides the publish itself. */
