@@ -1,8 +1,9 @@
 // A whole run over paths: the project they belong to indexed, its candidates read and analysed, the named paths reported.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { discover, relativePath, type DiscoveredFile, type DiscoverOptions } from '../discover';
+import { discover, type DiscoveredFile, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type FileResult, type SourceInput } from './analyze';
+import { reportedOnly } from './reported';
 import type { AnalyzeOptions } from './options';
 import { analyzeInWorkers, workerCount, WorkerPool, type WorkersSetting } from './workers';
 import { factsOf, selectCandidates, type Selection } from './candidates';
@@ -132,7 +133,9 @@ function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: Fi
 
 /** The analysis of the files under the named paths: every one of them has a result (not relevant if it was not parsed). */
 function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Read, named: (absolute: string) => boolean): Omit<ProjectRun, 'roots'> {
-  const results = new Map(analysis.files.map((f) => [f.path, f]));
+  const cwd = analysis.options.cwd ?? process.cwd();
+  const kept = reportedOnly(analysis, (f) => named(f.absolute) || f.status === 'dependency', (file) => named(path.resolve(cwd, file)));
+  const results = new Map(kept.map((f) => [f.path, f]));
   const files: FileResult[] = [];
   const skippedPaths = new Set(read.skipped.map((s) => s.absolute));
   for (const f of found.files) {
@@ -141,13 +144,13 @@ function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Re
     results.delete(f.relative);
   }
   // Files outside the project's walk that an import led to and that a fix edits (a shared constant).
-  for (const f of results.values()) if (f.status === 'dependency' && named(f.absolute)) files.push(f);
+  for (const f of results.values()) if (f.status === 'dependency') files.push(f);
   const absolute = new Map(files.map((f) => [f.path, f.absolute]));
   return {
     analysis: { options: analysis.options, files },
     discovered: found.files.filter((f) => named(f.absolute)).length,
     skipped: read.skipped.filter((s) => named(s.absolute)).map(({ file, message }) => ({ file, message })),
-    errors: found.errors,
+    errors: found.errors.filter((e) => named(path.resolve(cwd, e.file))),
     absolute,
   };
 }
@@ -207,4 +210,3 @@ function readUpTo(file: string, max: number): Buffer {
   }
 }
 
-export { relativePath };
