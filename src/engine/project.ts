@@ -1,18 +1,15 @@
 // A whole run over paths: the project they belong to indexed, its candidates read and analysed, the named paths reported.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { discover, type DiscoveredFile, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type FileResult, type SourceInput } from './analyze';
 import { reportedOnly } from './reported';
 import type { AnalyzeOptions } from './options';
 import { analyzeInWorkers, workerCount, WorkerPool, type WorkersSetting } from './workers';
-import { factsOf, selectCandidates, type Selection } from './candidates';
+import { selectCandidates, type Selection } from './candidates';
+import { DEFAULT_MAX_FILE_BYTES, IndexReader, type SkippedFile } from './project-files';
 import { FileSystemView } from '../index/file-system';
-import { ProjectIndex, type IndexedFile } from '../index/project-index';
+import { ProjectIndex } from '../index/project-index';
 import { groupByProject } from '../index/project-root';
-import { mayBeCandidate } from '../index/facts';
-
-export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export interface ProjectRun {
   analysis: Analysis;
@@ -77,7 +74,7 @@ function runOne(walk: string[], reported: string[], project: ProjectOptions, opt
   const named = (absolute: string) => reported.some((r) => isInside(absolute, r));
   const pool = WorkerPool.forRun(project.workers, found.files.length);
   try {
-    const read = readAndIndex(found.files, project, view, named);
+    const read = readAndIndex(found.files, project, view);
     const all = { cwd: project.cwd, ...options, index: read.index, selection: read.selection };
     const inputs = read.candidates();
     const total = found.files.filter((f) => named(f.absolute)).length;
@@ -98,34 +95,25 @@ function runOne(walk: string[], reported: string[], project: ProjectOptions, opt
 interface Read {
   index: ProjectIndex;
   selection: Selection;
-  skipped: { file: string; message: string; absolute: string }[];
+  skipped: SkippedFile[];
   /** The texts of the files the selection chose, in index order (read again where the first read dropped them). */
   candidates(): SourceInput[];
 }
 
 /** Reads every discovered file once for its facts; keeps the text only of files that may be candidates. */
-function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView, _named: (absolute: string) => boolean): Read {
-  const max = project.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const skipped: Read['skipped'] = [];
-  const indexed: IndexedFile[] = [];
-  const kept = new Map<string, string>();
-  for (const f of files) {
-    const text = readSource(f.absolute, max, (message) => skipped.push({ file: f.relative, message, absolute: f.absolute }));
-    if (text === undefined) continue;
-    const facts = factsOf(f.relative, text);
-    indexed.push({ absolute: f.absolute, path: f.relative, facts });
-    if (mayBeCandidate(facts)) kept.set(f.absolute, text);
-  }
-  const index = new ProjectIndex(view, indexed);
+function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView): Read {
+  const reader = new IndexReader(files, project.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+  reader.step();
+  const index = new ProjectIndex(view, reader.indexed);
   const selection = selectCandidates(index);
   return {
     index,
     selection,
-    skipped,
+    skipped: reader.skipped,
     candidates: () =>
-      indexed.flatMap((f) => {
+      reader.indexed.flatMap((f) => {
         if (!selection.parse.has(f.absolute)) return [];
-        const text = kept.get(f.absolute) ?? view.read(f.absolute);
+        const text = reader.kept.get(f.absolute) ?? view.read(f.absolute);
         return text === undefined ? [] : [{ path: f.path, absolute: f.absolute, text }];
       }),
   };
@@ -155,58 +143,4 @@ function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Re
   };
 }
 
-/** A file's text, or undefined (with why, through `skip`) if it is unreadable, too large, binary or a bundle. */
-function readSource(absolute: string, max: number, skip: (message: string) => void): string | undefined {
-  let buf: Buffer;
-  try {
-    buf = readUpTo(absolute, max);
-  } catch (e) {
-    const size = (e as { tooLarge?: number }).tooLarge;
-    skip(size !== undefined ? `skipped: ${size} bytes is over the size limit of ${max} bytes` : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    return undefined;
-  }
-  const text = buf.toString('utf8');
-  const unusable = unusableContent(buf, text);
-  if (unusable) {
-    skip(`skipped: ${unusable}`);
-    return undefined;
-  }
-  return text;
-}
-
-/** Why a file's bytes must not be analysed (or rewritten), if so. */
-export function unusableContent(buf: Buffer, text = buf.toString('utf8')): string | undefined {
-  if (buf.subarray(0, 8192).includes(0)) return 'binary file';
-  // Decoding replaces invalid bytes: writing such a text back would change bytes the fix never meant to touch.
-  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) return 'not valid UTF-8';
-  if (looksMinified(text)) return 'minified or generated bundle (very long lines)';
-  return undefined;
-}
-
-/** A bundle: long enough to matter, and written on a few very long lines. */
-export function looksMinified(text: string): boolean {
-  if (text.length < 20_000) return false;
-  let lines = 1;
-  let longest = 0;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    lines++;
-    longest = Math.max(longest, i - start);
-    start = i + 1;
-  }
-  longest = Math.max(longest, text.length - start);
-  return longest > 5_000 && text.length / lines > 500;
-}
-
-/** A file's bytes through one descriptor; throws `{ tooLarge: size }` over `max` bytes. */
-function readUpTo(file: string, max: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    if (size > max) throw Object.assign(new Error('too large'), { tooLarge: size });
-    return fs.readFileSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
+export { DEFAULT_MAX_FILE_BYTES, looksMinified, unusableContent } from './project-files';
