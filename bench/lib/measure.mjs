@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 /** The rabbitmq4-codemod checkout these scripts live in. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const BIN = path.join(ROOT, 'bin', 'rabbitmq4-codemod');
+/** The CLI measured: this checkout's (its built dist/), or another build's bin with RABBITMQ4_BENCH_BIN=<path>. */
+export const BIN = process.env.RABBITMQ4_BENCH_BIN ? path.resolve(process.env.RABBITMQ4_BENCH_BIN) : path.join(ROOT, 'bin', 'rabbitmq4-codemod');
 /** bench/run.mjs's medians of its last run, which bench/projects.mjs prints again in its targets. */
 export const GENERATED_RESULTS = path.join(ROOT, 'bench', 'corpus', 'results.json');
 export const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
