@@ -285,8 +285,13 @@ console.log('# rabbitmq4-codemod project benchmark');
 console.log(`\n${machineLine()}`);
 console.log(`ast-grep: ${astGrepBinary() ?? 'not found (npm i -D @ast-grep/cli)'}; ${timeLine()}`);
 console.log(`rounds: ${ROUNDS}, alternating, medians; load average at start: ${load()}`);
-console.log(`typeorm: ${PIN.repo} at ${PIN.commit} (${PIN.committed}), probes in ${PIN.probes.into}: ${restoreCheckout()}`);
-if (ONLY.some((s) => s === 'copies' || s === 'cache')) console.log(`${N} copies: ${restoreCopies(N)}`);
+try {
+  console.log(`typeorm: ${PIN.repo} at ${PIN.commit} (${PIN.committed}), probes in ${PIN.probes.into}: ${restoreCheckout()}`);
+  if (ONLY.some((s) => s === 'copies' || s === 'cache')) console.log(`${N} copies: ${restoreCopies(N)}`);
+} catch (e) {
+  console.error(`bench/projects.mjs: cannot restore typeorm: ${e.message}`);
+  process.exit(2);
+}
 console.log(`grep -E pattern (the built clients' mentions): ${MENTIONS}`);
 
 const res = {};
