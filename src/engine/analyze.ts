@@ -2,7 +2,7 @@
 import { CLIENTS, clientByName } from '../clients';
 import type { FileContext } from '../resolve/file-context';
 import type { RenderResult } from '../fix/render-result';
-import { isFunction, ParsedFile } from '../parse/ast';
+import { ParsedFile } from '../parse/ast';
 import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError, type ParseResult } from '../parse';
 import { ValueResolver } from '../resolve/values';
 import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
@@ -511,14 +511,8 @@ function dependsOnCaller(decl: QueueDeclaration): boolean {
 
 /** The innermost function around a span, as offsets. */
 function enclosingFunctionOf(file: ParsedFile, at: Span): { start: number; end: number } | undefined {
-  let best: { start: number; end: number } | undefined;
-  for (const a of file.nodes) {
-    if (!isFunction(a)) continue;
-    const start = a.start ?? 0;
-    const end = a.end ?? 0;
-    if (start <= at.start && at.end <= end && (!best || end - start < best.end - best.start)) best = { start, end };
-  }
-  return best;
+  const fn = file.innermostFunction(at);
+  return fn ? { start: fn.start ?? 0, end: fn.end ?? 0 } : undefined;
 }
 
 /** Whether the function around `at` makes a prefetch call of the clients' model (whether or not it runs for a given call). */

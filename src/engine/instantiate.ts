@@ -5,7 +5,7 @@ import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../
 import { placeKey } from '../resolve/objects/traced';
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
-import { isFunction, paramIdentifier } from '../parse/ast';
+import { paramIdentifier } from '../parse/ast';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
 
@@ -115,8 +115,7 @@ function channelParamOf(subject: Expandable, ctx: FileContext): ParamOrigin | un
   const m = /^param:(.*)#(\d+)(?::(\d+))?$/.exec(subject.channel);
   if (!m || m[1] !== ctx.file.path) return undefined;
   const start = Number(m[2]);
-  for (const node of ctx.file.nodes) {
-    if (!isFunction(node) || node.start! > subject.at.start || node.end! < subject.at.end) continue;
+  for (const node of ctx.file.functionsAround(subject.at)) {
     const index = m[3] !== undefined ? (node.start === start ? Number(m[3]) : -1) : node.params.findIndex((p) => paramIdentifier(p)?.start === start);
     const id = index >= 0 ? paramIdentifier(node.params[index]) : undefined;
     if (id) return { fn: node, index, name: id.name };
@@ -172,8 +171,8 @@ function blocked(ctx: FileContext, fn: t.Function, decl: QueueDeclaration): stri
   for (const name of names) {
     if (!name || !used.has(name)) continue;
     let uses = 0;
-    for (const n of ctx.file.nodes) {
-      if (n.type !== 'Identifier' || n.name !== name || n.start! < fn.body.start! || n.end! > fn.body.end!) continue;
+    for (const n of ctx.file.nodesUnder(fn.body)) {
+      if (n.type !== 'Identifier' || n.name !== name) continue;
       if (n.start! >= decl.at.start && n.end! <= decl.at.end) continue;
       const b = ctx.resolver.scopes.lookup(name, n);
       if (b?.fn === fn) uses++;

@@ -88,8 +88,7 @@ function registrations(ctx: FileContext, fn: t.Function): { ctx: FileContext; ki
   const others = !method && project && absolute ? project.callerFiles(absolute).filter((f) => f !== absolute && project.host.read(f)?.includes(name)) : [];
   const files = [ctx, ...others.flatMap((f) => project!.context(f) ?? [])];
   for (const c of files) {
-    for (const node of c.file.nodes) {
-      if (!isCall(node) && node.type !== 'NewExpression') continue;
+    for (const node of c.file.callsAndConstructions()) {
       node.arguments.forEach((arg, i) => {
         const ref = boundTarget(arg as Node);
         const refers = method
