@@ -10,7 +10,7 @@
 //   npm run build && node bench/lsp-project.mjs [--rounds 3] [--timeout-ms 20000]
 //   node bench/lsp-project.mjs --file queues.ts --rules queue-argument-not-supported   (another probe, other ids)
 //
-// Needs the typeorm snapshot (see bench/projects/restore.mjs). ~5 s a round once the diagnostics
+// Needs the typeorm snapshot (see bench/projects/restore.mjs). A few seconds a round once the diagnostics
 // arrive; up to the timeout (20 s) a round while they do not. bench/projects.mjs runs it too.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

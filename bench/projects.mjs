@@ -23,7 +23,8 @@
 // Needs the typeorm snapshot (/work/.mirror/typeorm+typeorm/repo: fetch github:typeorm/typeorm), GNU time
 // (apt-get install time) for CPU and memory, and for the real-code row a restored real-code set
 // (node bench/real-code/restore.mjs). Each round runs every tool once, alternating; medians are reported.
-// About 3-4 minutes at 5 rounds on 2 cores today (the ten-copy scans dominate); the first run also
+// About 4-6 minutes at 5 rounds on 2 cores today (the ten-copy scans and the language server's timeouts
+// dominate; less once the index lands); the first run also
 // writes the copies (~320 MB, a few seconds).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
