@@ -24,8 +24,8 @@
 // (apt-get install time) for CPU and memory, and for the real-code row a restored real-code set
 // (node bench/real-code/restore.mjs). Each round runs every tool once, alternating; medians are reported.
 // About 4-6 minutes at 5 rounds on 2 cores today (the ten-copy scans and the language server's timeouts
-// dominate; less once the index lands); the first run also
-// writes the copies (~320 MB, a few seconds).
+// dominate; less once the index lands); the first run also writes the copies (~320 MB, a few seconds).
+// RABBITMQ4_BENCH_BIN=<path to a bin>: measure another build's CLI and server.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
