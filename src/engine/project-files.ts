@@ -5,6 +5,7 @@ import { factsOf } from './candidates';
 import { mayBeCandidate } from '../index/facts';
 import type { IndexedFile } from '../index/project-index';
 import type { SourceHost } from '../index/module-resolution';
+import { contentHash } from '../index/content-hash';
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -30,6 +31,8 @@ export class IndexReader {
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
     /** Texts that win over the disk (an editor's unsaved documents). */
     private readonly overlay?: SourceHost,
+    /** Keep each file's content digest (a long-lived session, the cache). */
+    private readonly hashes = false,
   ) {}
 
   get done(): number {
@@ -48,7 +51,7 @@ export class IndexReader {
       const text = this.overlay?.read(f.absolute) ?? readSource(f.absolute, this.maxFileBytes, (message) => this.skipped.push({ file: f.relative, message, absolute: f.absolute }));
       if (text === undefined) continue;
       const facts = factsOf(f.relative, text);
-      this.indexed.push({ absolute: f.absolute, path: f.relative, facts });
+      this.indexed.push({ absolute: f.absolute, path: f.relative, facts, ...(this.hashes ? { hash: contentHash(text) } : {}) });
       if (mayBeCandidate(facts)) this.kept.set(f.absolute, text);
     }
     return this.next >= this.files.length;

@@ -5,6 +5,7 @@ import { discover, type DiscoveredFile } from '../discover';
 import { FileSystemView } from '../index/file-system';
 import type { SourceHost } from '../index/module-resolution';
 import { ProjectIndex } from '../index/project-index';
+import { contentHash } from '../index/content-hash';
 import { analyze, type Analysis, type SourceInput } from './analyze';
 import { factsOf, selectCandidates } from './candidates';
 import type { AnalyzeOptions } from './options';
@@ -60,7 +61,7 @@ export class ProjectSession {
     if (this.index) return true;
     if (!this.reader) {
       this.files = discover([this.options.root], { cwd: this.options.cwd, exclude: this.options.exclude, view: this.view }).files;
-      this.reader = new IndexReader(this.files, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, this.overlayHost());
+      this.reader = new IndexReader(this.files, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, this.overlayHost(), true);
       return false;
     }
     if (!this.reader.step(count)) return false;
@@ -98,7 +99,17 @@ export class ProjectSession {
     if (!entry) return;
     const text = this.host.read(absolute);
     if (text === undefined) this.index.remove(absolute);
-    else this.index.put({ ...entry, facts: factsOf(entry.path, text) });
+    else this.index.put({ ...entry, facts: factsOf(entry.path, text), hash: contentHash(text) });
+  }
+
+  /** Whether two files of the project are connected by imports (a change to one may change the other's findings). */
+  connected(a: string, b: string): boolean {
+    return !!this.index?.connected(a, b);
+  }
+
+  /** The digest of the text the index holds the file's facts of. */
+  hashOf(absolute: string): string | undefined {
+    return this.index?.get(absolute)?.hash;
   }
 
   /** Files were created or deleted, or ignore rules changed: the project is walked and indexed again. */

@@ -70,26 +70,13 @@ export function workerCount(candidates: readonly SourceInput[], setting: Workers
  * that hold a candidate.
  */
 export function importComponents(index: ProjectIndex, candidates: ReadonlySet<string>): string[][] {
-  const files = index.files().map((f) => f.absolute);
-  const id = new Map(files.map((f, i) => [f, i]));
-  const parent = files.map((_, i) => i);
-  const find = (x: number): number => {
-    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  files.forEach((f, i) => {
-    for (const target of index.importsOf(f)) {
-      const ra = find(i);
-      const rb = find(id.get(target)!);
-      if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-    }
-  });
+  const roots = index.componentRoots();
   const groups = new Map<number, string[]>();
-  files.forEach((f, i) => {
-    const root = find(i);
+  index.files().forEach((f) => {
+    const root = roots[index.position(f.absolute)!];
     const group = groups.get(root);
-    if (group) group.push(f);
-    else groups.set(root, [f]);
+    if (group) group.push(f.absolute);
+    else groups.set(root, [f.absolute]);
   });
   return [...groups.values()].filter((g) => g.some((f) => candidates.has(f)));
 }

@@ -10,6 +10,8 @@ export interface IndexedFile {
   /** The path as reported (relative to the working directory, with `/`). */
   path: string;
   facts: FileFacts;
+  /** The digest of the text the facts were read from (`contentHash`), where the reader kept one. */
+  hash?: string;
 }
 
 /** Source extensions a specifier may be written with (`./x.js` for `./x.ts`). */
@@ -32,6 +34,8 @@ export class ProjectIndex {
   private bareImporters?: Map<string, Set<number>>;
   private readonly directImporters = new Map<string, string[]>();
   private readonly closures = new Map<string, string[]>();
+  /** The import graph's connected components (union-find roots by file index), built on first use. */
+  private components?: number[];
 
   constructor(
     readonly host: SourceHost & { isDirectory?(absolute: string): boolean },
@@ -49,6 +53,11 @@ export class ProjectIndex {
   get(absolute: string): IndexedFile | undefined {
     const i = this.byAbsolute.get(absolute);
     return i === undefined ? undefined : this.entries[i];
+  }
+
+  /** The file's place in the index (its order; stable while the file stays). */
+  position(absolute: string): number | undefined {
+    return this.byAbsolute.get(absolute);
   }
 
   has(absolute: string): boolean {
@@ -143,6 +152,34 @@ export class ProjectIndex {
     return files;
   }
 
+  /** Whether two files are connected by imports (in either direction, through any number of files). */
+  connected(a: string, b: string): boolean {
+    const i = this.byAbsolute.get(a);
+    const j = this.byAbsolute.get(b);
+    if (i === undefined || j === undefined) return a === b;
+    const roots = this.componentRoots();
+    return roots[i] === roots[j];
+  }
+
+  /** For each file (by its place in the index), the root of its connected component of the import graph. */
+  componentRoots(): readonly number[] {
+    if (this.components) return this.components;
+    const parent = this.entries.map((_, i) => i);
+    const find = (x: number): number => {
+      while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    this.entries.forEach((entry, i) => {
+      if (!entry) return;
+      for (const target of this.importsOf(entry.absolute)) {
+        const ra = find(i);
+        const rb = find(this.byAbsolute.get(target)!);
+        if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+      }
+    });
+    return (this.components = parent.map((_, i) => find(i)));
+  }
+
   /** Files in index order. */
   inOrder(files: Iterable<string>): string[] {
     return [...files].map((f) => [f, this.byAbsolute.get(f) ?? Infinity] as const).sort((a, b) => a[1] - b[1]).map(([f]) => f);
@@ -160,6 +197,7 @@ export class ProjectIndex {
     this.bareImporters = undefined;
     this.directImporters.clear();
     this.closures.clear();
+    this.components = undefined;
   }
 
   /** Relative specifiers by the last segment of the path they name (`./a/orders.js` -> `orders`). */
