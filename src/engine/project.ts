@@ -1,6 +1,6 @@
 // A whole run over paths: discover, read (skipping binary, minified and oversize files), analyse.
 import * as fs from 'node:fs';
-import { discover, type DiscoverOptions } from '../discover';
+import { discover, excludedBy, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type SourceInput } from './analyze';
 import type { AnalyzeOptions } from './options';
 import { analyzeInWorkers, relevance, workerCount, WorkerPool, type WorkersSetting } from './workers';
@@ -21,6 +21,8 @@ export interface ProjectRun {
 
 export interface ProjectOptions extends DiscoverOptions {
   maxFileBytes?: number;
+  /** Files read even if they look minified (gitignore-style patterns, as --exclude): a generated client committed on purpose. */
+  includeMinified?: readonly string[];
   /**
    * Analyse in threads: a number (this thread and workers), or 'auto' (one per core, once enough files need parsing).
    * The findings, consumers and edits are the same; the results carry no models. Default: none.
@@ -46,18 +48,19 @@ function readAndAnalyse(found: ReturnType<typeof discover>, project: ProjectOpti
   const skipped: ProjectRun['skipped'] = [];
   const absolute = new Map<string, string>();
   const max = project.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const minifiedWanted = excludedBy(project.includeMinified ?? []);
   for (const f of found.files) {
     let buf: Buffer;
     try {
       buf = readUpTo(f.absolute, max);
     } catch (e) {
       const size = (e as { tooLarge?: number }).tooLarge;
-      if (size !== undefined) skipped.push({ file: f.relative, message: `skipped: ${size} bytes is over the size limit of ${max} bytes` });
+      if (size !== undefined) skipped.push({ file: f.relative, message: `skipped: ${size} bytes is over the size limit of ${max} bytes (--max-file-size)` });
       else skipped.push({ file: f.relative, message: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
       continue;
     }
     const text = buf.toString('utf8');
-    const unusable = unusableContent(buf, text);
+    const unusable = unusableContent(buf, text, minifiedWanted(f.relative));
     if (unusable) {
       skipped.push({ file: f.relative, message: `skipped: ${unusable}` });
       continue;
@@ -81,11 +84,11 @@ function readAndAnalyse(found: ReturnType<typeof discover>, project: ProjectOpti
 }
 
 /** Why a file's bytes must not be analysed (or rewritten), if so. */
-export function unusableContent(buf: Buffer, text = buf.toString('utf8')): string | undefined {
+export function unusableContent(buf: Buffer, text = buf.toString('utf8'), minifiedWanted = false): string | undefined {
   if (buf.subarray(0, 8192).includes(0)) return 'binary file';
   // Decoding replaces invalid bytes: writing such a text back would change bytes the fix never meant to touch.
   if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) return 'not valid UTF-8';
-  if (looksMinified(text)) return 'minified or generated bundle (very long lines)';
+  if (!minifiedWanted && looksMinified(text)) return 'minified or generated bundle (very long lines; --include-minified PATH reads it)';
   return undefined;
 }
 
