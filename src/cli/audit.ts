@@ -8,6 +8,7 @@ import type { BrokerState } from '../audit/model';
 import { buildAuditReport } from '../audit/report';
 import { renderAuditMarkdown } from '../audit/render-markdown';
 import { renderAuditSarif } from '../audit/render-sarif';
+import { repositoryPath } from '../report/repository-path';
 import { renderAuditText } from '../audit/render-text';
 import { audit as runAudit } from '../audit/run';
 import type { ReportError } from '../report/model';
@@ -71,7 +72,7 @@ export function audit(argv: string[], io: Io): number {
     format === 'json'
       ? `${JSON.stringify(report, null, 2)}\n`
       : format === 'sarif'
-        ? renderAuditSarif(report)
+        ? renderAuditSarif(report, { repositoryPath: repositoryPath(io.cwd) })
         : format === 'markdown'
           ? renderAuditMarkdown(report)
           : renderAuditText(report, color(!output && useColor(io.stdout)));

@@ -7,6 +7,7 @@ import { buildReport } from '../report/model';
 import { renderJson } from '../report/json';
 import { renderText } from '../report/text';
 import { renderSarif } from '../report/sarif';
+import { repositoryPath } from '../report/repository-path';
 import { renderMarkdown } from '../report/markdown';
 import { applySeverities } from '../config/severities';
 import { flag, parseArgs } from './args';
@@ -36,7 +37,7 @@ export function scan(argv: string[], io: Io): number {
     format === 'json'
       ? renderJson(report)
       : format === 'sarif'
-        ? renderSarif(report)
+        ? renderSarif(report, { repositoryPath: repositoryPath(io.cwd) })
         : format === 'markdown'
           ? renderMarkdown(report)
           : renderText(report, color(!output && useColor(io.stdout)));
