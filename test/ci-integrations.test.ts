@@ -14,6 +14,7 @@ import { sarifErrors } from './sarif-schema';
 
 interface Step {
   id?: string;
+  name?: string;
   if?: string;
   shell?: string;
   run?: string;
@@ -232,6 +233,60 @@ describe('the GitHub Action (action.yml)', () => {
     expect(read(dir, '.npm-calls')).toContain('--omit=dev https://example.invalid/rabbitmq4-codemod-9.9.9.tgz\n');
     expect(r.outputs).toEqual({ 'exit-code': '2' });
     expect(r.stdout).toContain('::error::rabbitmq4-codemod: could not install https://example.invalid/rabbitmq4-codemod-9.9.9.tgz');
+  });
+});
+
+describe('the release workflow (.github/workflows/release.yml)', () => {
+  const workflow = parse(fs.readFileSync(path.join(ROOT, '.github', 'workflows', 'release.yml'), 'utf8')) as {
+    on: { push: { tags: string[] } };
+    permissions: Record<string, string>;
+    jobs: Record<string, { permissions: Record<string, string>; steps: Step[] }>;
+  };
+  const job = workflow.jobs.release;
+  const runs = job.steps.map((s) => s.run ?? '').join('\n');
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+  it('runs on a version tag, with only the permissions it needs', () => {
+    expect(workflow.on.push.tags).toEqual(['v[0-9]+.[0-9]+.[0-9]+*']);
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'write' });
+  });
+
+  it('refuses a tag that is not the package\'s version', () => {
+    const step = job.steps.find((s) => s.name === 'The tag names the package\'s version')!;
+    const env = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rmq4-release-')), 'env');
+    const at = (tag: string) => spawnSync('bash', ['-c', step.run!], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GITHUB_REF_NAME: tag, GITHUB_ENV: env } });
+    expect(at(`v${version}`).status).toBe(0);
+    expect(fs.readFileSync(env, 'utf8')).toBe(`VERSION=${version}\n`);
+    const wrong = at('v9.9.9');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stdout).toContain(`::error::tag v9.9.9, but package.json says ${version}`);
+  });
+
+  it('builds, tests with the brokers (sudo: the script manages a chroot), packs, publishes with provenance and attaches the tarball and the .vsix', () => {
+    const order = ['npm ci --no-audit', 'npm ci --prefix editors/vscode', 'sudo --preserve-env=RABBITMQ4_DEBIAN_MIRROR bash scripts/rabbitmq4.sh start', 'RABBITMQ4_BROKER_REQUIRED=1 RABBITMQ4_VSIX_REQUIRED=1 npm test', 'bash scripts/check-git-install.sh', 'npm pack', 'npm run package --prefix editors/vscode', 'npm publish "rabbitmq4-codemod-$VERSION.tgz" --provenance --access public', 'gh release create "$GITHUB_REF_NAME" --verify-tag'];
+    let at = -1;
+    for (const command of order) {
+      const found = runs.indexOf(command);
+      expect(found, command).toBeGreaterThan(at);
+      at = found;
+    }
+    expect(runs).toMatch(/"rabbitmq4-codemod-\$VERSION\.tgz" "rabbitmq4-codemod-vscode-\$VERSION\.vsix"\s*$/m);
+    // The tarball npm pack writes is the one published and attached.
+    expect(runs).toContain('ls -l "rabbitmq4-codemod-$VERSION.tgz"');
+    expect(job.steps.find((s) => s.run?.includes('rabbitmq4.sh stop'))?.if).toBe('always()');
+    // No stored token: trusted publishing (OIDC), which needs npm 11.5+.
+    expect(JSON.stringify(workflow)).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|secrets\./);
+    expect(runs).toContain('npm install -g npm@11');
+    for (const s of job.steps.filter((x) => x.uses)) expect(s.uses).toMatch(/^actions\/(checkout|setup-node)@v6$/);
+  });
+
+  it('makes the tag that the Action and pre-commit docs pin', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`/rabbitmq4-codemod@v${version}`);
+    expect(readme).toMatch(new RegExp(`rev: v${version.replace(/\./g, '\\.')}\\b`));
+    expect(fs.readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')).toContain(`rev: v${version}`);
+    expect(readme).toContain('.github/workflows/release.yml');
   });
 });
 
