@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, ROOT } from './helpers';
+import { projectRootOf } from '../src/index/project-root';
+import { cli, project, ROOT } from './helpers';
 
 const EXAMPLE = path.join(ROOT, 'examples', 'orders-service');
 
@@ -44,6 +45,14 @@ describe('examples/orders-service', () => {
     // The example's README lists what the scan shows.
     const readme = fs.readFileSync(path.join(EXAMPLE, 'README.md'), 'utf8');
     for (const file of new Set(report.findings.map((f) => rel(f.file)))) expect(readme, file).toContain(`\`${file}\``);
+  });
+
+  it('is a project of its own: a package.json that names rabbitmq4-codemod (as its name or a dependency) is no config', () => {
+    expect(projectRootOf(path.join(EXAMPLE, 'src', 'consumers', 'orders.ts'))).toBe(EXAMPLE);
+    const dir = project({ 'package.json': '{ "name": "mono", "devDependencies": { "rabbitmq4-codemod": "^0.1.0" } }\n', 'apps/api/package.json': '{ "name": "api" }\n', 'apps/api/src/a.ts': 'export {};\n' }, { git: true });
+    expect(projectRootOf(path.join(dir, 'apps', 'api', 'src', 'a.ts'))).toBe(path.join(dir, 'apps', 'api'));
+    fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "mono", "rabbitmq4-codemod": { "target": "4.2" } }\n');
+    expect(projectRootOf(path.join(dir, 'apps', 'api', 'src', 'a.ts'))).toBe(dir);
   });
 
   it('fix --write makes it pass fix --check, and the fixed service still compiles against the real libraries', () => {
