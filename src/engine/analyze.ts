@@ -389,7 +389,7 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
     return p;
   }
   const rendered = render(decl, p.intents, state);
-  if (rendered.ok) p.rewrite = { edits: rendered.edits, touched: rendered.touched };
+  if (rendered.ok) p.rewrite = { edits: inFile(rendered.edits, decl.at.file), touched: rendered.touched };
   else p.notRewritten = rendered.reason;
   return p;
 }
@@ -401,6 +401,9 @@ function render(subject: Subject, intents: FixIntent[], state: FileState): Rende
 }
 
 const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
+
+/** Edits with the file they go to said explicitly: a finding may be reported in another file than its edits' (a helper's). */
+const inFile = (edits: TextEdit[], file: string): TextEdit[] => edits.map((e) => (e.file ? e : { ...e, file }));
 
 /**
  * A rewrite may edit a value that other declarations read too (a shared constant or options object)
@@ -585,8 +588,8 @@ function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violati
     const rendered = render(subject, violation.intents, state);
     const description = violation.intents.map(describeIntent).join('; ');
     if (!rendered.ok) notRewritten = rendered.reason;
-    else if (usable(violation, options)) rewrite = { edits: rendered.edits, description };
-    else if (violation.unsafeIntents) optIn = { edits: rendered.edits, description };
+    else if (usable(violation, options)) rewrite = { edits: inFile(rendered.edits, subject.at.file), description };
+    else if (violation.unsafeIntents) optIn = { edits: inFile(rendered.edits, subject.at.file), description };
   }
   emitFinding(state, subject, meta, violation, { rewrite, optIn, notRewritten: usable(violation, options) ? notRewritten : undefined }, lineOf, route);
   if (rewrite) for (const e of rewrite.edits) route(e, subject.at.file);
@@ -627,7 +630,8 @@ function emitFinding(
     kind = 'annotate';
     if (fix.notRewritten) description = `${advice} (not rewritten: ${fix.notRewritten})`;
     // JSON has no comments: a finding in a JSON configuration file stays for a human, unmarked.
-    const edit = isJsonPath(file.path) ? undefined : annotationEdit(file.text, subject.statementStart, meta.id, description, lineWidthFor(state.result.absolute));
+    const marker = isJsonPath(file.path) ? undefined : annotationEdit(file.text, subject.statementStart, meta.id, description, lineWidthFor(state.result.absolute));
+    const edit = marker && { ...marker, file: subject.at.file };
     if (edit) {
       route(edit, subject.at.file);
       edits = [edit];

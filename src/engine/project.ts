@@ -1,17 +1,15 @@
 // A whole run over paths: the project they belong to indexed, its candidates read and analysed, the named paths reported.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { discover, excludedBy, relativePath, type DiscoveredFile, type DiscoverOptions } from '../discover';
+import { discover, excludedBy, type DiscoveredFile, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type FileResult, type SourceInput } from './analyze';
+import { reportedOnly } from './reported';
 import type { AnalyzeOptions } from './options';
 import { analyzeInWorkers, workerCount, WorkerPool, type WorkersSetting } from './workers';
-import { factsOf, selectCandidates, type Selection } from './candidates';
+import { selectCandidates, type Selection } from './candidates';
+import { DEFAULT_MAX_FILE_BYTES, IndexReader, type SkippedFile } from './project-files';
 import { FileSystemView } from '../index/file-system';
-import { ProjectIndex, type IndexedFile } from '../index/project-index';
+import { ProjectIndex } from '../index/project-index';
 import { groupByProject } from '../index/project-root';
-import { mayBeCandidate } from '../index/facts';
-
-export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export interface ProjectRun {
   analysis: Analysis;
@@ -78,7 +76,7 @@ function runOne(walk: string[], reported: string[], project: ProjectOptions, opt
   const named = (absolute: string) => reported.some((r) => isInside(absolute, r));
   const pool = WorkerPool.forRun(project.workers, found.files.length);
   try {
-    const read = readAndIndex(found.files, project, view, named);
+    const read = readAndIndex(found.files, project, view);
     const all = { cwd: project.cwd, ...options, index: read.index, selection: read.selection };
     const inputs = read.candidates();
     const total = found.files.filter((f) => named(f.absolute)).length;
@@ -99,35 +97,25 @@ function runOne(walk: string[], reported: string[], project: ProjectOptions, opt
 interface Read {
   index: ProjectIndex;
   selection: Selection;
-  skipped: { file: string; message: string; absolute: string }[];
+  skipped: SkippedFile[];
   /** The texts of the files the selection chose, in index order (read again where the first read dropped them). */
   candidates(): SourceInput[];
 }
 
 /** Reads every discovered file once for its facts; keeps the text only of files that may be candidates. */
-function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView, _named: (absolute: string) => boolean): Read {
-  const max = project.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const minifiedWanted = excludedBy(project.includeMinified ?? []);
-  const skipped: Read['skipped'] = [];
-  const indexed: IndexedFile[] = [];
-  const kept = new Map<string, string>();
-  for (const f of files) {
-    const text = readSource(f.absolute, max, minifiedWanted(f.relative), (message) => skipped.push({ file: f.relative, message, absolute: f.absolute }));
-    if (text === undefined) continue;
-    const facts = factsOf(f.relative, text);
-    indexed.push({ absolute: f.absolute, path: f.relative, facts });
-    if (mayBeCandidate(facts)) kept.set(f.absolute, text);
-  }
-  const index = new ProjectIndex(view, indexed);
+function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView): Read {
+  const reader = new IndexReader(files, project.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, undefined, excludedBy(project.includeMinified ?? []));
+  reader.step();
+  const index = new ProjectIndex(view, reader.indexed);
   const selection = selectCandidates(index);
   return {
     index,
     selection,
-    skipped,
+    skipped: reader.skipped,
     candidates: () =>
-      indexed.flatMap((f) => {
+      reader.indexed.flatMap((f) => {
         if (!selection.parse.has(f.absolute)) return [];
-        const text = kept.get(f.absolute) ?? view.read(f.absolute);
+        const text = reader.kept.get(f.absolute) ?? view.read(f.absolute);
         return text === undefined ? [] : [{ path: f.path, absolute: f.absolute, text }];
       }),
   };
@@ -135,7 +123,9 @@ function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: Fi
 
 /** The analysis of the files under the named paths: every one of them has a result (not relevant if it was not parsed). */
 function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Read, named: (absolute: string) => boolean): Omit<ProjectRun, 'roots'> {
-  const results = new Map(analysis.files.map((f) => [f.path, f]));
+  const cwd = analysis.options.cwd ?? process.cwd();
+  const kept = reportedOnly(analysis, (f) => named(f.absolute) || f.status === 'dependency', (file) => named(path.resolve(cwd, file)));
+  const results = new Map(kept.map((f) => [f.path, f]));
   const files: FileResult[] = [];
   const skippedPaths = new Set(read.skipped.map((s) => s.absolute));
   for (const f of found.files) {
@@ -144,70 +134,15 @@ function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Re
     results.delete(f.relative);
   }
   // Files outside the project's walk that an import led to and that a fix edits (a shared constant).
-  for (const f of results.values()) if (f.status === 'dependency' && named(f.absolute)) files.push(f);
+  for (const f of results.values()) if (f.status === 'dependency') files.push(f);
   const absolute = new Map(files.map((f) => [f.path, f.absolute]));
   return {
     analysis: { options: analysis.options, files },
     discovered: found.files.filter((f) => named(f.absolute)).length,
     skipped: read.skipped.filter((s) => named(s.absolute)).map(({ file, message }) => ({ file, message })),
-    errors: found.errors,
+    errors: found.errors.filter((e) => named(path.resolve(cwd, e.file))),
     absolute,
   };
 }
 
-/** A file's text, or undefined (with why, through `skip`) if it is unreadable, too large, binary or a bundle. */
-function readSource(absolute: string, max: number, minifiedWanted: boolean, skip: (message: string) => void): string | undefined {
-  let buf: Buffer;
-  try {
-    buf = readUpTo(absolute, max);
-  } catch (e) {
-    const size = (e as { tooLarge?: number }).tooLarge;
-    skip(size !== undefined ? `skipped: ${size} bytes is over the size limit of ${max} bytes (--max-file-size)` : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    return undefined;
-  }
-  const text = buf.toString('utf8');
-  const unusable = unusableContent(buf, text, minifiedWanted);
-  if (unusable) {
-    skip(`skipped: ${unusable}`);
-    return undefined;
-  }
-  return text;
-}
-
-/** Why a file's bytes must not be analysed (or rewritten), if so. */
-export function unusableContent(buf: Buffer, text = buf.toString('utf8'), minifiedWanted = false): string | undefined {
-  if (buf.subarray(0, 8192).includes(0)) return 'binary file';
-  // Decoding replaces invalid bytes: writing such a text back would change bytes the fix never meant to touch.
-  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) return 'not valid UTF-8';
-  if (!minifiedWanted && looksMinified(text)) return 'minified or generated bundle (very long lines; --include-minified PATH reads it)';
-  return undefined;
-}
-
-/** A bundle: long enough to matter, and written on a few very long lines. */
-export function looksMinified(text: string): boolean {
-  if (text.length < 20_000) return false;
-  let lines = 1;
-  let longest = 0;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    lines++;
-    longest = Math.max(longest, i - start);
-    start = i + 1;
-  }
-  longest = Math.max(longest, text.length - start);
-  return longest > 5_000 && text.length / lines > 500;
-}
-
-/** A file's bytes through one descriptor; throws `{ tooLarge: size }` over `max` bytes. */
-function readUpTo(file: string, max: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    if (size > max) throw Object.assign(new Error('too large'), { tooLarge: size });
-    return fs.readFileSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-export { relativePath };
+export { DEFAULT_MAX_FILE_BYTES, looksMinified, unusableContent } from './project-files';
