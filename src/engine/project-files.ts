@@ -15,6 +15,16 @@ export interface SkippedFile {
   absolute: string;
 }
 
+export interface ReaderOptions {
+  maxFileBytes?: number;
+  /** Texts that win over the disk (an editor's unsaved documents). */
+  overlay?: SourceHost;
+  /** Keep each file's content digest (a long-lived session, the cache). */
+  hashes?: boolean;
+  /** Files read even if they look minified (--include-minified), by path relative to the working directory. */
+  minifiedWanted?: (relative: string) => boolean;
+}
+
 /**
  * Reads discovered files for the index, a batch at a time (`step`), so that a long-lived caller can
  * stay responsive while a large project is indexed. A file's text is kept only if its facts may make
@@ -26,14 +36,14 @@ export class IndexReader {
   readonly kept = new Map<string, string>();
   private next = 0;
 
+  private readonly maxFileBytes: number;
+
   constructor(
     private readonly files: readonly DiscoveredFile[],
-    private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
-    /** Texts that win over the disk (an editor's unsaved documents). */
-    private readonly overlay?: SourceHost,
-    /** Keep each file's content digest (a long-lived session, the cache). */
-    private readonly hashes = false,
-  ) {}
+    private readonly options: ReaderOptions = {},
+  ) {
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
 
   get done(): number {
     return this.next;
@@ -48,10 +58,10 @@ export class IndexReader {
     const end = Math.min(this.files.length, this.next + count);
     for (; this.next < end; this.next++) {
       const f = this.files[this.next];
-      const text = this.overlay?.read(f.absolute) ?? readSource(f.absolute, this.maxFileBytes, (message) => this.skipped.push({ file: f.relative, message, absolute: f.absolute }));
+      const text = this.options.overlay?.read(f.absolute) ?? readSource(f.absolute, this.maxFileBytes, (message) => this.skipped.push({ file: f.relative, message, absolute: f.absolute }), this.options.minifiedWanted?.(f.relative) ?? false);
       if (text === undefined) continue;
       const facts = factsOf(f.relative, text);
-      this.indexed.push({ absolute: f.absolute, path: f.relative, facts, ...(this.hashes ? { hash: contentHash(text) } : {}) });
+      this.indexed.push({ absolute: f.absolute, path: f.relative, facts, ...(this.options.hashes ? { hash: contentHash(text) } : {}) });
       if (mayBeCandidate(facts)) this.kept.set(f.absolute, text);
     }
     return this.next >= this.files.length;
@@ -59,17 +69,17 @@ export class IndexReader {
 }
 
 /** A file's text, or undefined (with why, through `skip`) if it is unreadable, too large, binary or a bundle. */
-export function readSource(absolute: string, max: number, skip: (message: string) => void): string | undefined {
+export function readSource(absolute: string, max: number, skip: (message: string) => void, minifiedWanted = false): string | undefined {
   let buf: Buffer;
   try {
     buf = readUpTo(absolute, max);
   } catch (e) {
     const size = (e as { tooLarge?: number }).tooLarge;
-    skip(size !== undefined ? `skipped: ${size} bytes is over the size limit of ${max} bytes` : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    skip(size !== undefined ? `skipped: ${size} bytes is over the size limit of ${max} bytes (--max-file-size)` : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     return undefined;
   }
   const text = buf.toString('utf8');
-  const unusable = unusableContent(buf, text);
+  const unusable = unusableContent(buf, text, minifiedWanted);
   if (unusable) {
     skip(`skipped: ${unusable}`);
     return undefined;
@@ -78,11 +88,11 @@ export function readSource(absolute: string, max: number, skip: (message: string
 }
 
 /** Why a file's bytes must not be analysed (or rewritten), if so. */
-export function unusableContent(buf: Buffer, text = buf.toString('utf8')): string | undefined {
+export function unusableContent(buf: Buffer, text = buf.toString('utf8'), minifiedWanted = false): string | undefined {
   if (buf.subarray(0, 8192).includes(0)) return 'binary file';
   // Decoding replaces invalid bytes: writing such a text back would change bytes the fix never meant to touch.
   if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) return 'not valid UTF-8';
-  if (looksMinified(text)) return 'minified or generated bundle (very long lines)';
+  if (!minifiedWanted && looksMinified(text)) return 'minified or generated bundle (very long lines; --include-minified PATH reads it)';
   return undefined;
 }
 

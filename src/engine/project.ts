@@ -1,6 +1,6 @@
 // A whole run over paths: the project they belong to indexed, its candidates read and analysed, the named paths reported.
 import * as path from 'node:path';
-import { discover, type DiscoveredFile, type DiscoverOptions } from '../discover';
+import { discover, excludedBy, type DiscoveredFile, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type FileResult, type SourceInput } from './analyze';
 import { reportedOnly } from './reported';
 import type { AnalyzeOptions } from './options';
@@ -27,6 +27,8 @@ export interface ProjectRun {
 
 export interface ProjectOptions extends DiscoverOptions {
   maxFileBytes?: number;
+  /** Files read even if they look minified (gitignore-style patterns, as --exclude): a generated client committed on purpose. */
+  includeMinified?: readonly string[];
   /**
    * Analyse in threads: a number (this thread and workers), or 'auto' (one per core, once enough files need parsing).
    * The findings, consumers and edits are the same; the results carry no models. Default: none.
@@ -102,7 +104,7 @@ interface Read {
 
 /** Reads every discovered file once for its facts; keeps the text only of files that may be candidates. */
 function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView): Read {
-  const reader = new IndexReader(files, project.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+  const reader = new IndexReader(files, { maxFileBytes: project.maxFileBytes, minifiedWanted: excludedBy(project.includeMinified ?? []) });
   reader.step();
   const index = new ProjectIndex(view, reader.indexed);
   const selection = selectCandidates(index);

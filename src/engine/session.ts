@@ -1,7 +1,7 @@
 // A long-lived project (the language server, the jscodeshift transform): its index kept current as files
 // change, and one analysis of the whole project, reused until a file changes.
 import * as path from 'node:path';
-import { discover, type DiscoveredFile } from '../discover';
+import { discover, excludedBy, type DiscoveredFile } from '../discover';
 import { FileSystemView } from '../index/file-system';
 import type { SourceHost } from '../index/module-resolution';
 import { ProjectIndex } from '../index/project-index';
@@ -9,7 +9,7 @@ import { contentHash } from '../index/content-hash';
 import { analyze, type Analysis, type SourceInput } from './analyze';
 import { factsOf, selectCandidates } from './candidates';
 import type { AnalyzeOptions } from './options';
-import { DEFAULT_MAX_FILE_BYTES, IndexReader, type SkippedFile } from './project-files';
+import { IndexReader, type SkippedFile } from './project-files';
 
 export interface SessionOptions {
   /** The project root (absolute): everything under it is the project. */
@@ -18,6 +18,8 @@ export interface SessionOptions {
   cwd: string;
   exclude?: string[];
   maxFileBytes?: number;
+  /** Files read even if they look minified (gitignore-style patterns): a generated client committed on purpose. */
+  includeMinified?: readonly string[];
   /** Where texts are read: an editor's unsaved documents over the disk (default: the disk). */
   host?: SourceHost;
   /** An editor's unsaved text of a file, if it has one open (it wins over the disk for the file's facts). */
@@ -61,7 +63,7 @@ export class ProjectSession {
     if (this.index) return true;
     if (!this.reader) {
       this.files = discover([this.options.root], { cwd: this.options.cwd, exclude: this.options.exclude, view: this.view }).files;
-      this.reader = new IndexReader(this.files, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, this.overlayHost(), true);
+      this.reader = new IndexReader(this.files, { maxFileBytes: this.options.maxFileBytes, overlay: this.overlayHost(), hashes: true, minifiedWanted: excludedBy(this.options.includeMinified ?? []) });
       return false;
     }
     if (!this.reader.step(count)) return false;

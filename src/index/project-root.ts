@@ -57,9 +57,13 @@ function isDirectory(p: string): boolean {
   }
 }
 
+/** A package.json with the tool's top-level key: not one that merely names the package (its own, a dependency's). */
 function packageNamesTool(file: string): boolean {
   try {
-    return fs.readFileSync(file, 'utf8').includes(PACKAGE_KEY);
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.includes(PACKAGE_KEY)) return false;
+    const manifest: unknown = JSON.parse(text);
+    return typeof manifest === 'object' && manifest !== null && Object.hasOwn(manifest, PACKAGE_KEY.slice(1, -1));
   } catch {
     return false;
   }

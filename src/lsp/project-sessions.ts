@@ -29,7 +29,8 @@ export class ProjectSessions {
     private readonly files: WorkspaceFiles,
     /** Reported paths are relative to this (the workspace root). */
     private readonly cwd: () => string,
-    private readonly exclude: () => string[],
+    /** The config file's `exclude` and `includeMinified`, as the CLI reads them. */
+    private readonly walk: () => { exclude: string[]; includeMinified: string[] },
     private readonly onReady: () => void,
     private readonly progress: () => ProgressSink | undefined,
   ) {}
@@ -39,7 +40,7 @@ export class ProjectSessions {
     for (const folder of folders) {
       const root = projectRootOf(folder) ?? folder;
       if (this.sessions.some((s) => s.options.root === root)) continue;
-      this.sessions.push(new ProjectSession({ root, cwd: this.cwd(), exclude: this.exclude(), host: this.files, unsaved: (p) => this.files.openDocument(p)?.getText() }));
+      this.sessions.push(new ProjectSession({ root, cwd: this.cwd(), ...this.walk(), host: this.files, unsaved: (p) => this.files.openDocument(p)?.getText() }));
     }
     this.buildInBackground();
   }
@@ -72,7 +73,7 @@ export class ProjectSessions {
     this.buildInBackground();
   }
 
-  /** The exclude patterns changed: every project is walked again with them. */
+  /** The config's exclude or includeMinified patterns changed: every project is walked again with them. */
   excludeChanged(): void {
     const roots = this.sessions.map((s) => s.options.root);
     this.sessions.length = 0;

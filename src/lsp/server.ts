@@ -52,7 +52,7 @@ export function startServer(connection: Connection): Connection {
   const sessions = new ProjectSessions(
     files,
     () => documents.root ?? process.cwd(),
-    () => project.config.exclude ?? [],
+    () => ({ exclude: project.config.exclude ?? [], includeMinified: project.config.includeMinified ?? [] }),
     () => runner.projectReady(),
     () => (workDoneProgress ? progressSink(connection) : undefined),
   );
@@ -87,7 +87,8 @@ export function startServer(connection: Connection): Connection {
     project = readProjectConfig(documents.root);
     if (project.error !== previous.error) reportConfigError();
     if (sameConfig(project.config, previous.config)) return;
-    if (JSON.stringify(project.config.exclude ?? []) !== JSON.stringify(previous.config.exclude ?? [])) sessions.excludeChanged();
+    const walk = (c: typeof project.config) => JSON.stringify([c.exclude ?? [], c.includeMinified ?? []]);
+    if (walk(project.config) !== walk(previous.config)) sessions.excludeChanged();
     env = environment();
     runner.rerunAll();
   };
