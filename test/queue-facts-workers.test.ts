@@ -57,6 +57,9 @@ describe('queue facts across worker threads', () => {
     const { buildReport } = require(path.join(dist, 'report/model.js')) as typeof import('../src/report/model');
     const { renderJson } = require(path.join(dist, 'report/json.js')) as typeof import('../src/report/json');
     const { importComponents } = require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers');
+    const { ProjectIndex } = require(path.join(dist, 'index/project-index.js')) as typeof import('../src/index/project-index');
+    const { FileSystemView } = require(path.join(dist, 'index/file-system.js')) as typeof import('../src/index/file-system');
+    const { factsOf } = require(path.join(dist, 'engine/candidates.js')) as typeof import('../src/engine/candidates');
     const single = runProject(['.'], { cwd: dir, workers: 0 }, { target: '4.3' });
     const findings = single.analysis.files.flatMap((f) => f.findings);
     const conflicts = findings.filter((f) => f.ruleId === 'inconsistent-queue-declaration');
@@ -73,8 +76,9 @@ describe('queue facts across worker threads', () => {
 
     // The two services are different components: a parallel run analyses them apart.
     const inputs = Object.entries(FILES).map(([p, text]) => ({ path: p, text, absolute: path.join(dir, p) }));
-    const groups = importComponents(inputs, inputs.map(() => true), dir)!;
-    const groupOf = (p: string) => groups.findIndex((g) => g.includes(inputs.findIndex((i) => i.path === p)));
+    const index = new ProjectIndex(new FileSystemView(), inputs.map((i) => ({ absolute: i.absolute, path: i.path, facts: factsOf(i.path, i.text) })));
+    const groups = importComponents(index, new Set(inputs.map((i) => i.absolute)));
+    const groupOf = (p: string) => groups.findIndex((g) => g.includes(path.join(dir, p)));
     expect(groupOf('services/orders/src/main.ts')).not.toBe(groupOf('services/billing/src/main.ts'));
 
     for (const threads of [2, 3]) {

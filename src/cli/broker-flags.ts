@@ -9,6 +9,8 @@ export const BROKER_COMMAND_FLAGS = {
   'default-queue-type': COMMON_FLAGS['default-queue-type'],
   exclude: COMMON_FLAGS.exclude,
   'max-file-size': COMMON_FLAGS['max-file-size'],
+  'include-minified': COMMON_FLAGS['include-minified'],
+  project: COMMON_FLAGS.project,
   help: {},
   h: {},
   definitions: { value: true },

@@ -1,7 +1,5 @@
 // The `plan` command: the move to quorum queues for the scanned code (and a broker's queues), optionally proven on
 // the broker (--verify); text, JSON or Markdown.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { analyze, type SourceInput } from '../engine/analyze';
 import { runProject } from '../engine/project';
 import { applyEdits } from '../fix/object-edit';
@@ -16,7 +14,7 @@ import { verifyPlan, VERIFY_PERMISSION } from '../plan/verify';
 import type { ReportError } from '../report/model';
 import { flag, has, parseArgs, UsageError } from './args';
 import { BROKER_COMMAND_FLAGS, BROKER_FLAGS, endpointOf } from './broker-flags';
-import { checkPaths, color, maxFileBytes, useColor, type Io } from './common';
+import { checkPaths, color, maxFileBytes, projectRoot, useColor, writeOutput, type Io } from './common';
 import { settings } from './settings';
 
 export const PLAN_FLAGS = {
@@ -56,7 +54,7 @@ export async function plan(argv: string[], io: Io): Promise<number> {
   }
 
   const options = { ...config.analyze, defaultQueueType };
-  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args) }, options);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, options);
   // The code as fix leaves it: every edit applied in memory, analysed again the same way.
   const fixed: SourceInput[] = run.analysis.files.filter((f) => f.status !== 'not-relevant' || f.edits.length).map((f) => ({ path: f.path, text: f.edits.length ? applyEdits(f.text, f.edits) : f.text, absolute: f.absolute }));
   const after = analyze(fixed, { ...options, cwd: io.cwd });
@@ -76,7 +74,7 @@ export async function plan(argv: string[], io: Io): Promise<number> {
   const format = flag(args, 'format') ?? 'text';
   const output = flag(args, 'output');
   const rendered = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : format === 'markdown' ? renderPlanMarkdown(report) : renderPlanText(report, color(!output && useColor(io.stdout)));
-  if (output) fs.writeFileSync(path.resolve(io.cwd, output), rendered);
+  if (output) writeOutput(io.cwd, output, rendered);
   else io.stdout.write(rendered);
   const blocked = report.summary.conflict + report.summary.decide > 0;
   const surprised = (report.verification?.otherwise ?? 0) > 0;
