@@ -254,6 +254,6 @@ export function deployAdvice(me: DeclaredQueue, fixed: QueueShape, others: reado
   const rest = clashes.length > 3 ? `; and ${clashes.length - 3} more place(s)` : '';
   return {
     text: `Deploy this change together with the other declarations of '${me.name}' (rewritten by this fix where it reports them, changed by hand otherwise): once the new form has made the queue, each old one still running is refused: ${listed.join('; ')}${rest}.`,
-    related: clashes.map((c) => ({ place: c.other.place, message: `declares queue '${me.name}' as before: deploy its change together with this one` })),
+    related: clashes.slice(0, 10).map((c) => ({ place: c.other.place, message: `declares queue '${me.name}' as before: deploy its change together with this one` })),
   };
 }

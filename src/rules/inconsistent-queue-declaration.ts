@@ -5,8 +5,9 @@ import { vhostOf } from './queue-facts';
 
 const ID = 'inconsistent-queue-declaration';
 
-/** How many other places a finding names in its message (all of them are related locations). */
+/** How many other places a finding names in its message, and lists as related locations. */
 const NAMED = 3;
+const RELATED = 10;
 
 /**
  * The broker keeps the settings of whichever declaration makes the queue and refuses every later one that
@@ -23,6 +24,7 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
     severity: ALL_TARGETS('error'),
     fixable: 'annotate',
     docs: ID,
+    dependsOn: 'error, annotated, where the two declarations certainly differ; info (reported only) where a value left to run time decides whether they do',
     brokerError: "406 PRECONDITION_FAILED - inequivalent arg 'durable' for queue 'Q' in vhost '/': received 'false' but current is 'true'",
   },
   checkDeclaration(decl, ctx): Violation[] {
@@ -48,7 +50,7 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
     const more = shown.length > 1 ? ` Also declared differently at ${shown.slice(1, NAMED).map((c) => `${where(c.other)} (${what(c)})`).join(', ')}${shown.length > NAMED ? ` and ${shown.length - NAMED} more place(s)` : ''}.` : '';
     const sameVhost = me.vhost !== undefined && first.other.vhost !== undefined ? '' : ' (when both use the same vhost)';
     const atMe = `at ${me.place.file}:${me.place.line}`;
-    const related = conflicts.map((c) => ({ place: c.other.place, message: `declares queue '${name}' too: ${(c.refusal ? [c.refusal] : c.diffs).map((d) => describeDifference(d, atMe, 'here')).join('; ')}` }));
+    const related = conflicts.slice(0, RELATED).map((c) => ({ place: c.other.place, message: `declares queue '${name}' too: ${(c.refusal ? [c.refusal] : c.diffs).map((d) => describeDifference(d, atMe, 'here')).join('; ')}` }));
     const advice = `declare queue '${name}' the same way in every place (one shared declaration or the same options) and deploy the change to every service at once; a queue that exists keeps the settings it was made with, so recreate it (drain, delete, redeclare) or move to a new name when its settings change`;
     if (first.refusal) {
       const brokerError = refusalText(first.refusal, name, vhost);

@@ -18,6 +18,7 @@ export const publisherBackpressure: PublishRule = {
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
     docs: 'publisher-backpressure',
+    dependsOn: 'warning, annotated, for a publish in a loop that does not wait; info (reported only) for one that runs once per HTTP request (the buffer grows while the broker is slower than the requests or blocks the connection)',
   },
   checkPublish(p): Violation[] {
     const pacing = p.pacing;
