@@ -13,7 +13,7 @@ import { renderAuditText } from '../audit/render-text';
 import { audit as runAudit } from '../audit/run';
 import type { ReportError } from '../report/model';
 import { flag, parseArgs, UsageError } from './args';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io } from './common';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io, projectRoot } from './common';
 import { exitCode } from './scan';
 import { settings } from './settings';
 
@@ -57,7 +57,7 @@ export function audit(argv: string[], io: Io): number {
   let code: ReturnType<typeof codeQueues> | undefined;
   const errors: ReportError[] = [];
   if (args.positionals.length) {
-    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args) }, { ...config.analyze, rules: new Set() });
+    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, { ...config.analyze, rules: new Set() });
     code = codeQueues(run.analysis);
     for (const f of run.analysis.files) if (f.status === 'parse-error') errors.push({ file: f.path, message: `cannot parse: ${f.error!.message}`, line: f.error!.line, column: f.error!.column });
     errors.push(...run.errors);

@@ -10,6 +10,7 @@ export const COMMON_FLAGS: Record<string, FlagSpec> = {
   rules: { value: true, repeat: true },
   exclude: { value: true, repeat: true },
   'max-file-size': { value: true },
+  project: { value: true },
   help: {},
   h: {},
 };
@@ -67,4 +68,22 @@ export type Colors = ReturnType<typeof color>;
 /** Colour only on a terminal, and never when NO_COLOR is set. */
 export function useColor(stream: Io['stdout']): boolean {
   return !!stream.isTTY && !process.env.NO_COLOR;
+}
+
+/**
+ * `--project DIR`: the folder analysed as the project the paths belong to (default: found from each path,
+ * the nearest config file, tsconfig.json or package.json, else the git root).
+ */
+export function projectRoot(p: Parsed, cwd: string): string | undefined {
+  const dir = flag(p, 'project');
+  if (dir === undefined) return undefined;
+  const absolute = require('node:path').resolve(cwd, dir) as string;
+  let isDir = false;
+  try {
+    isDir = fs.statSync(absolute).isDirectory();
+  } catch {
+    throw new UsageError(`--project ${dir}: no such directory`);
+  }
+  if (!isDir) throw new UsageError(`--project ${dir}: not a directory`);
+  return absolute;
 }

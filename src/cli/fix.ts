@@ -9,7 +9,7 @@ import { uncommittedChanges, writeAtomic } from '../fix/write';
 import type { Finding } from '../model';
 import { flag, has, parseArgs, UsageError } from './args';
 import { settings } from './settings';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Colors, type Io } from './common';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Colors, type Io, projectRoot } from './common';
 
 export const FIX_FLAGS = {
   ...COMMON_FLAGS,
@@ -37,7 +37,7 @@ export function fix(argv: string[], io: Io): number {
   checkPaths(paths, io.cwd);
   // The config file's target, rules turned off and excludes apply to fix too (its severities do not matter here).
   const config = settings(args, io.cwd);
-  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args) }, config.analyze);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, config.analyze);
   const c = color(useColor(io.stdout));
   const { changes, failures } = computeChanges(run);
   const findings = run.analysis.files.flatMap((f) => f.findings);

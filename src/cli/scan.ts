@@ -12,7 +12,7 @@ import { renderSarif } from '../report/sarif';
 import { renderMarkdown } from '../report/markdown';
 import { applySeverities } from '../config/severities';
 import { flag, parseArgs } from './args';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io } from './common';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io, projectRoot } from './common';
 import { settings } from './settings';
 
 export const SCAN_FLAGS = {
@@ -29,7 +29,7 @@ export function scan(argv: string[], io: Io): number {
   checkPaths(paths, io.cwd);
   const config = settings(args, io.cwd);
   const progress = progressLine(io.stderr);
-  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args), workers: workersSetting(), onProgress: progress.update }, config.analyze);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd), workers: workersSetting(), onProgress: progress.update }, config.analyze);
   progress.done();
   applySeverities(run.analysis.files.flatMap((f) => f.findings), config.severities);
   const report = buildReport(run);

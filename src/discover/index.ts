@@ -19,6 +19,8 @@ export interface DiscoverOptions {
   cwd: string;
   /** gitignore-style patterns to leave out (--exclude). */
   exclude?: string[];
+  /** Receives every folder's listing as the walk reads it (module resolution answers from them). */
+  view?: { seed(dir: string, entries: readonly fs.Dirent[]): void };
 }
 
 export interface Discovery {
@@ -72,7 +74,7 @@ export function discover(roots: string[], options: DiscoverOptions): Discovery {
       continue;
     }
     const realRoot = fs.realpathSync(absolute);
-    walk(absolute, realRoot, gitignoresAbove(absolute), excluded, options.cwd, out, seen, new Set([realRoot]));
+    walk(absolute, realRoot, gitignoresAbove(absolute), excluded, options.cwd, out, seen, new Set([realRoot]), options.view);
   }
   out.files.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
   return out;
@@ -127,12 +129,13 @@ function ignored(layers: IgnoreLayer[], absolute: string, isDir: boolean): boole
   return false;
 }
 
-function walk(dir: string, realRoot: string, layers: IgnoreLayer[], excluded: Ignore, cwd: string, out: Discovery, seen: Set<string>, visited: Set<string>): void {
+function walk(dir: string, realRoot: string, layers: IgnoreLayer[], excluded: Ignore, cwd: string, out: Discovery, seen: Set<string>, visited: Set<string>, view?: DiscoverOptions['view']): void {
   const own = loadIgnore(dir);
   const here = own ? [...layers, own] : layers;
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
+    view?.seed(dir, entries);
   } catch (e) {
     out.errors.push({ file: relativePath(cwd, dir), message: `cannot read directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
     return;
@@ -161,7 +164,7 @@ function walk(dir: string, realRoot: string, layers: IgnoreLayer[], excluded: Ig
       if (SKIPPED_DIRECTORIES.has(entry.name) || ignored(here, absolute, true) || isExcluded(excluded, rel + '/')) continue;
       const real = fs.realpathSync(absolute);
       if (visited.has(real)) continue;
-      walk(absolute, realRoot, here, excluded, cwd, out, seen, new Set([...visited, real]));
+      walk(absolute, realRoot, here, excluded, cwd, out, seen, new Set([...visited, real]), view);
     } else if (isFile && (isSourceFile(entry.name) || isJsonPath(entry.name) || isDependencyManifest(entry.name))) {
       if (ignored(here, absolute, false) || isExcluded(excluded, rel)) continue;
       // Dependency manifests (package.json, lock files) are read for the client versions they install.

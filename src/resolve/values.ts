@@ -432,9 +432,9 @@ export class ValueResolver {
         const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
         if (id.type === 'Identifier' && id.name === name) return this.resolve(id, depth);
       }
-      const assigned = this.file.nodes.find(
+      const assigned = this.file.nodesUnder(ctor).find(
         (n): n is t.AssignmentExpression =>
-          n.type === 'AssignmentExpression' && n.start! >= ctor.start! && n.end! <= ctor.end! && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && memberName(n.left) === name,
+          n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && memberName(n.left) === name,
       );
       if (assigned) return this.resolve(assigned.right, depth);
     }

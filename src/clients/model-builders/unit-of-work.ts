@@ -66,7 +66,7 @@ function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls,
   // The function is itself the handler, registered by name: "the HTTP route handler createOrder() at routes.ts:5".
   for (const reg of registrations(ctx, fn)) return here(reg.ctx.file, `${reg.kind} ${name}`, reg.at, via);
   if (!project || !absolute) return undefined;
-  for (const site of callSitesOf(fn, ctx, absolute, project, project.callerFiles(absolute))) {
+  for (const site of callSitesOf(fn, ctx, absolute, project)) {
     // A call inside the function itself is a retry or a recursion, not a unit of work.
     if (site.ctx === ctx && site.call.start! >= fn.start! && site.call.end! <= fn.end!) continue;
     const found = around(site.ctx, site.call, open, calls, [...via, link(site.ctx.file, name, site.call)], seen, depth + 1);
@@ -88,8 +88,7 @@ function registrations(ctx: FileContext, fn: t.Function): { ctx: FileContext; ki
   const others = !method && project && absolute ? project.callerFiles(absolute).filter((f) => f !== absolute && project.host.read(f)?.includes(name)) : [];
   const files = [ctx, ...others.flatMap((f) => project!.context(f) ?? [])];
   for (const c of files) {
-    for (const node of c.file.nodes) {
-      if (!isCall(node) && node.type !== 'NewExpression') continue;
+    for (const node of c.file.callsAndConstructions()) {
       node.arguments.forEach((arg, i) => {
         const ref = boundTarget(arg as Node);
         const refers = method
