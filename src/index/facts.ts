@@ -63,14 +63,30 @@ export function extractFacts(filePath: string, text: string, patterns: FactPatte
     return facts;
   }
   facts.callShapes = patterns.callShapes.test(text);
-  const prefetch = patterns.prefetch.exec(text);
+  // A prefetch call is a call shape: a file without any has none.
+  const prefetch = facts.callShapes ? patterns.prefetch.exec(text) : null;
   if (prefetch) facts.prefetchLine = lineAt(text, prefetch.index);
   facts.provides = patterns.provides.test(text);
   const seen = new Set<string>();
   SPECIFIER.lastIndex = 0;
-  for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) seen.add(m[2]);
+  for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) seen.add(intern(m[2]));
   facts.specifiers = [...seen];
   return facts;
+}
+
+/**
+ * One copy of each specifier: a match is a slice of the file's text and would keep the whole text alive
+ * (V8 slices share their parent string), and most specifiers repeat across a project's files.
+ */
+const INTERNED = new Map<string, string>();
+
+function intern(s: string): string {
+  let kept = INTERNED.get(s);
+  if (kept === undefined) {
+    kept = Buffer.from(s, 'utf8').toString('utf8');
+    INTERNED.set(kept, kept);
+  }
+  return kept;
 }
 
 function namedPackages(text: string, patterns: FactPatterns): string[] {

@@ -20,6 +20,8 @@ export class FileSystemView implements SourceHost {
   private readonly listings = new Map<string, Listing | null>();
 
   read(absolute: string): string | undefined {
+    // A missing file costs an exception to find out by reading; the listing knows for free.
+    if (!this.exists(absolute)) return undefined;
     try {
       return fs.readFileSync(absolute, 'utf8');
     } catch {

@@ -86,28 +86,6 @@ export class TsconfigCache {
 
   constructor(private readonly host: SourceHost) {}
 
-  private readonly mapsByDir = new Map<string, boolean>();
-
-  /**
-   * Whether the nearest tsconfig.json (or one it extends) sets `paths` or `baseUrl`, read from the texts
-   * without loading TypeScript: a project whose bare specifiers can only name packages never loads it.
-   */
-  mayMapPaths(file: string): boolean {
-    const dir = path.dirname(file);
-    const known = this.mapsByDir.get(dir);
-    if (known !== undefined) return known;
-    let result: boolean;
-    const candidate = path.join(dir, 'tsconfig.json');
-    const text = this.host.read(candidate);
-    if (text !== undefined) result = configChainMapsPaths(this.host, candidate, text, 0);
-    else {
-      const parent = path.dirname(dir);
-      result = parent !== dir && !fs.existsSync(path.join(dir, '.git')) ? this.mayMapPaths(path.join(parent, 'x')) : false;
-    }
-    this.mapsByDir.set(dir, result);
-    return result;
-  }
-
   nearest(file: string): { options: import('typescript').CompilerOptions } | undefined {
     const dir = path.dirname(file);
     if (this.byDir.has(dir)) return this.byDir.get(dir);
@@ -130,42 +108,5 @@ export class TsconfigCache {
     }
     this.byDir.set(dir, found);
     return found;
-  }
-}
-
-/** A tsconfig text, or one of those it extends, that sets `paths` or `baseUrl` (true when a base cannot be read). */
-function configChainMapsPaths(host: SourceHost, file: string, text: string, depth: number): boolean {
-  if (/"(paths|baseUrl)"\s*:/.test(text)) return true;
-  const bases = extendedConfigs(text);
-  if (!bases.length) return false;
-  if (depth > 8) return true;
-  for (const base of bases) {
-    const target = extendedConfigPath(host, file, base);
-    const baseText = target && host.read(target);
-    if (baseText === undefined || configChainMapsPaths(host, target!, baseText, depth + 1)) return true;
-  }
-  return false;
-}
-
-/** The `extends` of a tsconfig text: a string or an array of strings. */
-function extendedConfigs(text: string): string[] {
-  const m = /"extends"\s*:\s*("(?:[^"\\]|\\.)*"|\[[^\]]*\])/.exec(text);
-  if (!m) return [];
-  return [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]);
-}
-
-/** Where an `extends` entry points: a path relative to the config, or a package's config in node_modules. */
-function extendedConfigPath(host: SourceHost, from: string, base: string): string | undefined {
-  const dir = path.dirname(from);
-  const candidates = base.startsWith('.') || path.isAbsolute(base) ? [path.resolve(dir, base)] : nodeModulesCandidates(dir, base);
-  for (const c of candidates) for (const f of [c, `${c}.json`, path.join(c, 'tsconfig.json')]) if (host.exists(f)) return f;
-  return undefined;
-}
-
-function nodeModulesCandidates(dir: string, pkg: string): string[] {
-  const out: string[] = [];
-  for (let d = dir; ; d = path.dirname(d)) {
-    out.push(path.join(d, 'node_modules', pkg));
-    if (path.dirname(d) === d) return out;
   }
 }
