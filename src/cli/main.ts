@@ -15,6 +15,7 @@ Commands:
             --fail-on error|warning|info|never (default error)  --rules id,...  --exclude GLOB
             --max-file-size 2m  --include-minified GLOB (read a minified or generated file on purpose)
             --project DIR (the project the paths are analysed in; default: found from each path)
+            --cache [--cache-location PATH] [--cache-strategy metadata|content] (reuse what nothing changed)
   fix     show the rewrites and annotations as a unified diff (dry run)
             --write (apply; refuses uncommitted changes unless --allow-dirty)
             --patch FILE (write a patch for git apply)  --check (exit 1 if anything would change)
