@@ -21,7 +21,7 @@ Commands:
             --patch FILE (write a patch for git apply)  --check (exit 1 if anything would change)
             --safe-only (annotate rewrites that change queues that may exist today)
             --unsafe-fixes (also apply opt-in rewrites; not with --safe-only)  --target, --rules, --exclude,
-            --max-file-size, --include-minified, --project as for scan
+            --max-file-size, --include-minified, --project, --cache as for scan
   audit   report what a broker already holds that 4.x refuses or forgets; with paths, also every
           queue the code declares differently from the broker's
             --definitions FILE (a definitions export) | --management-url http://user:pass@host:15672
