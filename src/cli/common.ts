@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { QUEUE_TYPES, TARGET_VERSIONS, type QueueType, type TargetVersion } from '../model';
 import { ALL_RULES } from '../rules';
 import type { AnalyzeOptions } from '../engine/options';
+import { cacheFile, type CacheStrategy } from '../engine/cache';
 import { flag, has, list, UsageError, type FlagSpec, type Parsed } from './args';
 
 export const COMMON_FLAGS: Record<string, FlagSpec> = {
@@ -14,6 +15,9 @@ export const COMMON_FLAGS: Record<string, FlagSpec> = {
   'max-file-size': { value: true },
   'include-minified': { value: true, repeat: true },
   project: { value: true },
+  cache: {},
+  'cache-location': { value: true },
+  'cache-strategy': { value: true, choices: ['metadata', 'content'] },
   help: {},
   h: {},
 };
@@ -108,4 +112,15 @@ export function projectRoot(p: Parsed, cwd: string): string | undefined {
   }
   if (!isDir) throw new UsageError(`--project ${dir}: not a directory`);
   return absolute;
+}
+
+/** `--cache` (with `--cache-location` and `--cache-strategy`, ESLint's names): where the cache is kept, or undefined without it. */
+export function cacheOption(p: Parsed, cwd: string): { file: string; strategy: CacheStrategy } | undefined {
+  const location = flag(p, 'cache-location');
+  const strategy = flag(p, 'cache-strategy') as CacheStrategy | undefined;
+  if (!has(p, 'cache')) {
+    if (location !== undefined || strategy !== undefined) throw new UsageError(`--${location !== undefined ? 'cache-location' : 'cache-strategy'} needs --cache`);
+    return undefined;
+  }
+  return { file: cacheFile(cwd, location), strategy: strategy ?? 'metadata' };
 }

@@ -15,13 +15,14 @@ Commands:
             --fail-on error|warning|info|never (default error)  --rules id,...  --exclude GLOB
             --max-file-size 2m  --include-minified GLOB (read a minified or generated file on purpose)
             --project DIR (the project the paths are analysed in; default: found from each path)
+            --cache [--cache-location PATH] [--cache-strategy metadata|content] (reuse what nothing changed)
             --default-queue-type classic|quorum|stream (the broker's default; also fix, audit, plan)
   fix     show the rewrites and annotations as a unified diff (dry run)
             --write (apply; refuses uncommitted changes unless --allow-dirty)
             --patch FILE (write a patch for git apply)  --check (exit 1 if anything would change)
             --safe-only (annotate rewrites that change queues that may exist today)
             --unsafe-fixes (also apply opt-in rewrites; not with --safe-only)  --target, --rules, --exclude,
-            --max-file-size, --include-minified, --project as for scan
+            --max-file-size, --include-minified, --project, --cache as for scan
   audit   report what a broker already holds that 4.x refuses or forgets; with paths, also every
           queue the code declares differently from the broker's
             --definitions FILE (a definitions export) | --management-url URL | --broker-config FILE [--node NAME]

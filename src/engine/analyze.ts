@@ -3,7 +3,7 @@ import { CLIENTS, clientByName } from '../clients';
 import type { FileContext } from '../resolve/file-context';
 import type { RenderResult } from '../fix/render-result';
 import { ParsedFile } from '../parse/ast';
-import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError, type ParseResult } from '../parse';
+import { isJsonPath, parseSource, type ParseError, type ParseResult } from '../parse';
 import { ValueResolver } from '../resolve/values';
 import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
 import { DECLARATION_RULES, subjectChecks } from '../rules';

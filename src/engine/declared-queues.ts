@@ -27,6 +27,18 @@ export function declaredQueuesOf(model: FileModel, file: ParsedFile, types: Type
   return out;
 }
 
+/**
+ * What one component's rules read of the other components' declarations, as a cache key: every queue's
+ * type, and every declaration of a queue declared in more than one component (`componentOf` a reported
+ * path). A queue declared in one component only is compared within it, whose results are made again
+ * when its files change.
+ */
+export function declaredKey(declared: readonly DeclaredQueue[], componentOf: (file: string) => string): string {
+  const { byName, types } = indexDeclared(declared);
+  const shared = [...byName].filter(([, list]) => new Set(list.map((d) => componentOf(d.place.file))).size > 1);
+  return JSON.stringify([[...types], shared]);
+}
+
 /** The declarations by queue name, and the type each queue name gets (the last declaration that settles it wins). */
 export interface ProjectQueues {
   byName: Map<string, DeclaredQueue[]>;

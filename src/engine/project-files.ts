@@ -6,6 +6,7 @@ import { mayBeCandidate } from '../index/facts';
 import type { IndexedFile } from '../index/project-index';
 import type { SourceHost } from '../index/module-resolution';
 import { contentHash } from '../index/content-hash';
+import type { CachedFile, CacheStrategy } from './cache';
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -23,6 +24,9 @@ export interface ReaderOptions {
   hashes?: boolean;
   /** Files read even if they look minified (--include-minified), by path relative to the working directory. */
   minifiedWanted?: (relative: string) => boolean;
+  /** The last run's facts (--cache): a file known unchanged is not read again (`metadata`: same size and time). */
+  cached?: ReadonlyMap<string, CachedFile>;
+  strategy?: CacheStrategy;
 }
 
 /**
@@ -34,6 +38,10 @@ export class IndexReader {
   readonly indexed: IndexedFile[] = [];
   readonly skipped: SkippedFile[] = [];
   readonly kept = new Map<string, string>();
+  /** With a cache: every file's size, time, digest and facts (or why it was skipped), for the next run. */
+  readonly known = new Map<string, CachedFile>();
+  /** With a cache: the files whose facts came from it (not read this run). */
+  reused = 0;
   private next = 0;
 
   private readonly maxFileBytes: number;
@@ -58,6 +66,10 @@ export class IndexReader {
     const end = Math.min(this.files.length, this.next + count);
     for (; this.next < end; this.next++) {
       const f = this.files[this.next];
+      if (this.options.cached) {
+        this.readCached(f);
+        continue;
+      }
       const text = this.options.overlay?.read(f.absolute) ?? readSource(f.absolute, this.maxFileBytes, (message) => this.skipped.push({ file: f.relative, message, absolute: f.absolute }), this.options.minifiedWanted?.(f.relative) ?? false);
       if (text === undefined) continue;
       const facts = factsOf(f.relative, text);
@@ -65,6 +77,36 @@ export class IndexReader {
       if (mayBeCandidate(facts)) this.kept.set(f.absolute, text);
     }
     return this.next >= this.files.length;
+  }
+
+  /** A file with the cache: its facts from the last run if it is unchanged, else read and recorded. */
+  private readCached(f: DiscoveredFile): void {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(f.absolute);
+    } catch (e) {
+      this.skipped.push({ file: f.relative, message: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, absolute: f.absolute });
+      return;
+    }
+    const before = this.options.cached!.get(f.absolute);
+    if (before && this.options.strategy !== 'content' && before.size === stat.size && before.mtimeMs === stat.mtimeMs) {
+      this.reused++;
+      this.keep(f, before);
+      return;
+    }
+    let skipped: string | undefined;
+    const text = readSource(f.absolute, this.maxFileBytes, (message) => (skipped = message), this.options.minifiedWanted?.(f.relative) ?? false);
+    const hash = text === undefined ? '' : contentHash(text);
+    const known: CachedFile = before && text !== undefined && before.hash === hash ? { ...before, size: stat.size, mtimeMs: stat.mtimeMs } : { size: stat.size, mtimeMs: stat.mtimeMs, hash, ...(text === undefined ? { skipped } : { facts: factsOf(f.relative, text) }) };
+    if (known === before || (before && before.hash === hash)) this.reused++;
+    this.keep(f, known);
+    if (text !== undefined && known.facts && mayBeCandidate(known.facts)) this.kept.set(f.absolute, text);
+  }
+
+  private keep(f: DiscoveredFile, known: CachedFile): void {
+    this.known.set(f.absolute, known);
+    if (known.skipped !== undefined || !known.facts) this.skipped.push({ file: f.relative, message: known.skipped ?? 'skipped', absolute: f.absolute });
+    else this.indexed.push({ absolute: f.absolute, path: f.relative, facts: known.facts, hash: known.hash });
   }
 }
 

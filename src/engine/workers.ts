@@ -71,15 +71,17 @@ export function workerCount(candidates: readonly SourceInput[], setting: Workers
  * that hold a candidate.
  */
 export function importComponents(index: ProjectIndex, candidates: ReadonlySet<string>): string[][] {
-  const roots = index.componentRoots();
   const groups = new Map<number, string[]>();
-  index.files().forEach((f) => {
-    const root = roots[index.position(f.absolute)!];
-    const group = groups.get(root);
+  // Only the components that hold a candidate: found by walks from the candidates.
+  for (const f of candidates) index.componentOf(f);
+  for (const f of index.files()) {
+    const id = index.knownComponent(f.absolute);
+    if (id === undefined) continue;
+    const group = groups.get(id);
     if (group) group.push(f.absolute);
-    else groups.set(root, [f.absolute]);
-  });
-  return [...groups.values()].filter((g) => g.some((f) => candidates.has(f)));
+    else groups.set(id, [f.absolute]);
+  }
+  return [...groups.values()];
 }
 
 /** Components dealt to `n` workers, largest first to the least loaded (by the size of their candidates); each share in index order. */
