@@ -512,3 +512,15 @@ export interface RelatedLocation {
   endColumn: number;
   message: string;
 }
+
+/** A row of the consumers table: a consumer, its acknowledgement mode and prefetch, and the engine's verdict. */
+export interface ConsumerReport {
+  file: string;
+  line: number;
+  client: string;
+  queue: string | null;
+  ack: 'auto' | 'manual' | 'unknown';
+  prefetch: number | null;
+  verdict: 'safe' | 'unsafe' | 'unknown';
+  reasons: string[];
+}

@@ -7,6 +7,7 @@ import type { IndexedFile } from '../index/project-index';
 import type { SourceHost } from '../index/module-resolution';
 import { contentHash } from '../index/content-hash';
 import type { CachedFile, CacheStrategy } from './cache';
+import { excludedBy } from '../discover';
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -40,8 +41,10 @@ export class IndexReader {
   readonly kept = new Map<string, string>();
   /** With a cache: every file's size, time, digest and facts (or why it was skipped), for the next run. */
   readonly known = new Map<string, CachedFile>();
-  /** With a cache: the files whose facts came from it (not read this run). */
+  /** With a cache: the files whose facts came from it (their text unchanged). */
   reused = 0;
+  /** With a cache: the files whose entry is exactly the last run's (same size and time: not even read). */
+  untouched = 0;
   private next = 0;
 
   private readonly maxFileBytes: number;
@@ -91,6 +94,7 @@ export class IndexReader {
     const before = this.options.cached!.get(f.absolute);
     if (before && this.options.strategy !== 'content' && before.size === stat.size && before.mtimeMs === stat.mtimeMs) {
       this.reused++;
+      this.untouched++;
       this.keep(f, before);
       return;
     }
@@ -163,4 +167,36 @@ function readUpTo(file: string, max: number): Buffer {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** What a worker needs to read its share as this thread would (no functions: they cannot be sent). */
+export interface SharedReaderOptions {
+  maxFileBytes?: number;
+  includeMinified: readonly string[];
+  hashes?: boolean;
+  cached?: [string, CachedFile][];
+  strategy?: CacheStrategy;
+}
+
+/** One thread's share of the reading, as IndexReader leaves it. */
+export interface ReadShare {
+  indexed: IndexedFile[];
+  skipped: SkippedFile[];
+  kept: [string, string][];
+  known: [string, CachedFile][];
+  reused: number;
+  untouched: number;
+}
+
+/** Reads a share of the project's files as a thread of a parallel read does (see workers.ts `readInParallel`). */
+export function readShare(files: DiscoveredFile[], options: SharedReaderOptions): ReadShare {
+  const reader = new IndexReader(files, {
+    maxFileBytes: options.maxFileBytes,
+    hashes: options.hashes,
+    minifiedWanted: excludedBy([...options.includeMinified]),
+    cached: options.cached && new Map(options.cached),
+    strategy: options.strategy,
+  });
+  reader.step();
+  return { indexed: reader.indexed, skipped: reader.skipped, kept: [...reader.kept], known: [...reader.known], reused: reader.reused, untouched: reader.untouched };
 }

@@ -7,9 +7,9 @@ import { cacheKey, loadCache, saveCache, type CachedFile, type CacheContents, ty
 import { cachedAnalysis } from './cached-run';
 import { TOOL_VERSION } from '../version';
 import type { AnalyzeOptions } from './options';
-import { analyzeInWorkers, workerCount, WorkerPool, type WorkersSetting } from './workers';
+import { analyzeInWorkers, readInParallel, workerCount, WorkerPool, type WorkersSetting } from './workers';
 import { selectCandidates, type Selection } from './candidates';
-import { IndexReader, type SkippedFile } from './project-files';
+import { readShare, type SharedReaderOptions, type SkippedFile } from './project-files';
 import { FileSystemView } from '../index/file-system';
 import { ProjectIndex } from '../index/project-index';
 import { groupByProject } from '../index/project-root';
@@ -85,15 +85,15 @@ function runOne(walk: string[], reported: string[], project: ProjectOptions, opt
   const named = (absolute: string) => reported.some((r) => isInside(absolute, r));
   const key = project.cache && cacheKey([TOOL_VERSION, walk, project.cwd, project.exclude ?? [], project.includeMinified ?? [], project.maxFileBytes ?? null, analysisKey(options)]);
   const previous = project.cache && loadCache(project.cache.file, key!);
-  const pool = WorkerPool.forRun(project.cache ? 0 : project.workers, found.files.length);
+  const pool = WorkerPool.forRun(project.workers, found.files.length);
   try {
-    const read = readAndIndex(found.files, project, view, previous);
+    const read = readAndIndex(found.files, project, view, pool, previous);
     const all = { cwd: project.cwd, ...options, index: read.index, selection: read.selection, files: view };
     if (project.cache) {
       const texts = new Map(read.candidates().map((i) => [i.absolute!, i]));
       const run = cachedAnalysis(read.index, read.selection, view, all, read.known, previous, (f) => texts.get(f));
       // Nothing changed since the cache was written (every file known by its size and time, nothing analysed): keep it.
-      const unchanged = !!previous && run.analysed === 0 && read.known.size === previous.files.size && [...read.known].every(([f, k]) => previous.files.get(f) === k);
+      const unchanged = !!previous && run.analysed === 0 && read.untouched === read.known.size && read.known.size === previous.files.size;
       const notWritten = unchanged ? undefined : saveCache(project.cache.file, key!, run.next);
       return { ...report(withTexts(run.analysis, view), found, read, named), cache: { reused: run.reused, analysed: run.analysed, ...(notWritten ? { notWritten } : {}) } };
     }
@@ -129,26 +129,31 @@ interface Read {
   skipped: SkippedFile[];
   /** With a cache: every file's size, time, digest and facts, for the next run. */
   known: Map<string, CachedFile>;
+  /** With a cache: the files whose entry is the last run's, not even read. */
+  untouched: number;
   /** The texts of the files the selection chose, in index order (read again where the first read dropped them). */
   candidates(): SourceInput[];
 }
 
-/** Reads every discovered file once for its facts; keeps the text only of files that may be candidates. */
-function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView, previous?: CacheContents): Read {
-  const cached = project.cache ? (previous?.files ?? new Map()) : undefined;
-  const reader = new IndexReader(files, { maxFileBytes: project.maxFileBytes, minifiedWanted: excludedBy(project.includeMinified ?? []), cached, strategy: project.cache?.strategy });
-  reader.step();
-  const index = new ProjectIndex(view, reader.indexed);
+/** Reads every discovered file once for its facts (in two threads for a large project); keeps the text only of files that may be candidates. */
+function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView, pool: WorkerPool, previous?: CacheContents): Read {
+  const cached = project.cache ? (previous?.files ?? new Map<string, CachedFile>()) : undefined;
+  const shared: SharedReaderOptions = { maxFileBytes: project.maxFileBytes, includeMinified: project.includeMinified ?? [], strategy: project.cache?.strategy };
+  const share = readInParallel(files, { ...shared, cached: cached && [...cached] }, pool, (mine) => readShare(mine, { ...shared, cached: cached && [...mine].flatMap((f) => (cached.has(f.absolute) ? [[f.absolute, cached.get(f.absolute)!] as [string, CachedFile]] : [])) }))
+    ?? readShare(files, { ...shared, cached: cached && [...cached] });
+  const index = new ProjectIndex(view, share.indexed);
   const selection = selectCandidates(index);
+  const kept = new Map(share.kept);
   return {
     index,
     selection,
-    skipped: reader.skipped,
-    known: reader.known,
+    skipped: share.skipped,
+    known: new Map(share.known),
+    untouched: share.untouched,
     candidates: () =>
-      reader.indexed.flatMap((f) => {
+      share.indexed.flatMap((f) => {
         if (!selection.parse.has(f.absolute)) return [];
-        const text = reader.kept.get(f.absolute) ?? view.read(f.absolute);
+        const text = kept.get(f.absolute) ?? view.read(f.absolute);
         return text === undefined ? [] : [{ path: f.path, absolute: f.absolute, text }];
       }),
   };

@@ -4,6 +4,7 @@ import { finishAnalysis, prepareAnalysis, queueFacts, type PreparedAnalysis } fr
 import { withoutModels, type FromWorker, type ToWorker } from './workers';
 import { ProjectIndex } from '../index/project-index';
 import { FileSystemView } from '../index/file-system';
+import { readShare } from './project-files';
 
 /** A worker thread of a parallel analysis (see workers.ts): models, then the queue facts, then rules. */
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
@@ -18,6 +19,10 @@ let prepared: PreparedAnalysis | undefined;
 
 port.on('message', (message: ToWorker) => {
   try {
+    if (message.kind === 'read') {
+      send({ kind: 'read', read: readShare(message.files, message.options) });
+      return;
+    }
     if (message.kind === 'models') {
       let done = 0;
       let last = Date.now();
