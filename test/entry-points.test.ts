@@ -145,6 +145,21 @@ describe('every entry point gives a file of a project what `scan .` gives it', (
     expect(await shown('src/queues.ts', 1)).toEqual(rowsOf(scanFindings(withPrefetch, '.'), 'src/queues.ts'));
   });
 
+  it('the language server indexes the workspace in the background, with work-done progress the editor shows', async () => {
+    const dir = project(FILES);
+    const uri = (f: string) => pathToFileURL(path.join(dir, f)).href;
+    lsp = await LspSession.start({ root: dir, capabilities: { window: { workDoneProgress: true } } });
+    await lsp.open(uri('src/consumer.ts'), CONSUMER);
+    const shown = (await lsp.diagnostics(uri('src/consumer.ts'), 1)).diagnostics.map(fromDiagnostic).sort(byPosition);
+    expect(shown).toEqual(rowsOf(scanFindings(dir, '.'), 'src/consumer.ts'));
+    await lsp.waitFor('the end of the indexing progress', 10_000, () => lsp!.progress.find((p) => p.value.kind === 'end'));
+    expect(lsp.progressTokens).toHaveLength(1);
+    const kinds = lsp.progress.filter((p) => p.token === lsp!.progressTokens[0]).map((p) => p.value.kind);
+    expect(kinds[0]).toBe('begin');
+    expect(kinds[kinds.length - 1]).toBe('end');
+    expect(lsp.progress.find((p) => p.value.kind === 'begin')?.value.title).toMatch(/^Indexing /);
+  });
+
   it('the jscodeshift transform writes what fix writes, file by file', () => {
     const dir = project(FILES);
     const jscodeshift = path.join(ROOT, 'node_modules', 'jscodeshift', 'bin', 'jscodeshift.js');

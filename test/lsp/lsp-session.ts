@@ -17,6 +17,7 @@ import {
   LogTraceNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
+  WorkDoneProgressCreateRequest,
   ResponseError,
   ShowMessageNotification,
   ShutdownRequest,
@@ -79,6 +80,9 @@ export class LspSession {
   readonly traces: LogTraceParams[] = [];
   readonly shownMessages: ShowMessageParams[] = [];
   readonly registrations: RegistrationParams[] = [];
+  /** Work-done progress the server reported (`window/workDoneProgress/create`, then `$/progress`), in order. */
+  readonly progress: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }[] = [];
+  readonly progressTokens: (string | number)[] = [];
   refuseRegistrations = false;
   readonly protocolErrors: unknown[] = [];
   readonly documents = new Map<string, TextDocument>();
@@ -107,6 +111,14 @@ export class LspSession {
     });
     connection.onNotification(ShowMessageNotification.type, (p) => {
       this.shownMessages.push(p);
+      this.notify();
+    });
+    connection.onRequest(WorkDoneProgressCreateRequest.type, (p) => {
+      this.progressTokens.push(p.token);
+      this.notify();
+    });
+    connection.onNotification('$/progress', (p: { token: string | number; value: LspSession['progress'][number]['value'] }) => {
+      this.progress.push(p);
       this.notify();
     });
     connection.onRequest(RegistrationRequest.type, (p) => {
