@@ -199,6 +199,13 @@ export interface HandlerFacts {
   nullCheck?: HandlerUse;
   /** The check whose branch holds the unguarded use and runs only when the message is null (`else` of `if (msg)`). */
   nullBranch?: HandlerUse;
+  /**
+   * An async handler's null check that throws (`if (!msg) throw new Error(...)`, `assert(msg)`), nothing catching it:
+   * the library ignores the handler's promise, so the throw is an unhandled rejection.
+   */
+  nullThrow?: HandlerUse;
+  /** The handler's message parameter is typed to admit null (`msg: ConsumeMessage | null`): its author expects the library to pass null. */
+  typedNullable?: true;
   /** Reads of the count of the message's x-death header (a retry decision). */
   xDeathCounts: HandlerUse[];
   /** Publishes of the received message's content (the message sent again by the client). */

@@ -5,7 +5,7 @@ import type { Consumer, HandlerFacts, HandlerUse, Resolved } from '../model';
 import type { FileContext } from '../resolve/file-context';
 import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './message-path';
 import { endRejection, namesMessage, rejectRequeue, type RejectCall, type ReturnedStatus } from './rejections';
-import { nullCheckOf, unguardedMessageUse } from './null-guard';
+import { nullCheckOf, throwingNullGuard, unguardedMessageUse } from './null-guard';
 import { messageSources, sourceNodes } from './sources';
 import { localFunctionOf } from './handler-function';
 
@@ -50,11 +50,14 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   const messageMethods = new Set(['ack', ...Object.keys(lib.rejects).filter((m) => lib.rejects[m].message === 'argument')]);
   const unguarded = lib.nullOnCancel ? unguardedMessageUse(file, scopes, handler, 0, { messageMethods }) : undefined;
   const check = unguarded && nullCheckOf(file, scopes, handler, 0);
+  const throwing = lib.nullOnCancel && !unguarded ? throwingNullGuard(file, scopes, handler, 0) : undefined;
   const facts: HandlerFacts = {
     nullOnCancel: lib.nullOnCancel,
     unguardedUse: unguarded && { at: file.span(unguarded.at), what: unguarded.what },
     ...(check ? { nullCheck: { at: file.span(check), what: `checks \`${describe(ctx, check)}\`` } } : {}),
     ...(unguarded?.branch ? { nullBranch: { at: file.span(unguarded.branch), what: `\`${describe(ctx, unguarded.branch)}\`` } } : {}),
+    ...(typedNullable(handler) ? { typedNullable: true as const } : {}),
+    ...(throwing ? { nullThrow: { at: file.span(throwing), what: `\`${describe(ctx, throwing)}\`` } } : {}),
     xDeathCounts: [],
     republishes: [],
     republishedHeaders: [],
@@ -101,6 +104,14 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     }
   }
   return facts;
+}
+
+/** The handler's message parameter is typed to admit null (`msg: ConsumeMessage | null`): its author says the library may pass null. */
+function typedNullable(handler: t.Function): boolean {
+  const param = handler.params[0];
+  const id = param?.type === 'AssignmentPattern' ? param.left : param;
+  const annotation = id && 'typeAnnotation' in id && id.typeAnnotation?.type === 'TSTypeAnnotation' ? id.typeAnnotation.typeAnnotation : undefined;
+  return annotation?.type === 'TSUnionType' && annotation.types.some((x) => x.type === 'TSNullKeyword');
 }
 
 /** The message's body: `msg.content`, or a body method of the message (`msg.bodyString()`). */

@@ -197,6 +197,13 @@ export class ValueResolver {
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return { kind: 'function', node };
+      case 'AssignmentExpression':
+        // `f(durable = false)`: the call receives the assigned value (an edit must not change the assignment).
+        if (node.operator === '=') {
+          const assigned = this.resolve(node.right, depth);
+          return assigned.kind === 'literal' ? { ...assigned, editable: false } : assigned;
+        }
+        return { kind: 'unknown', reason: `computed at run time by \`${describe(this.file, node)}\``, origin: span };
       case 'SequenceExpression':
         return this.resolve(node.expressions[node.expressions.length - 1], depth);
       default:

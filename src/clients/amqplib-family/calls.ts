@@ -16,7 +16,7 @@ import { consumerHandler } from '../../handlers/facts';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
 import { queueBindingAt } from '../model-builders/queue-binding';
-import { declarationCallOf } from '../model-builders/declared-queue';
+import { declarationCallOf, declarationsNamedBy } from '../model-builders/declared-queue';
 
 const ASSERT_QUEUE = new Set(['assertQueue']);
 
@@ -95,7 +95,9 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
   }
   if (obj?.props.has('priority')) consumerArguments.push({ key: 'x-priority', value: readAny(obj.props.get('priority')!.value(), file.span(obj.props.get('priority')!.node)) });
   // A queue named by a declaration's result (`q.queue`): that declaration says what type the queue is.
-  const declaring = declarationCallOf(ctx, queueNode, ASSERT_QUEUE, 'queue');
+  // Else the one declaration that names the queue with the same variable (`assertQueue(q, ...)`, then `consume(q, ...)`).
+  const sameName = declarationsNamedBy(ctx, queueNode, ASSERT_QUEUE);
+  const declaring = declarationCallOf(ctx, queueNode, ASSERT_QUEUE, 'queue') ?? (sameName.length === 1 ? sameName[0] : undefined);
   return {
     kind: 'consumer',
     id: `${client}:${call.start}`,

@@ -127,7 +127,10 @@ export function readQueueOptions(file: ParsedFile, resolver: ValueResolver, opti
   });
   if (!optionsNode) return defaults();
   const value = resolver.resolve(optionsNode);
-  if (value.kind === 'literal' && (value.value === undefined || value.value === null)) return defaults();
+  // Not an object: amqplib reads `options || {}` and then its properties, so `false`, `0`, `''` or `true` (as in
+  // `assertQueue(q, durable = false)`) leave every option to the library's defaults, as `null` and `undefined` do.
+  // The amqplib-based libraries copy or spread the options, which does the same with a primitive.
+  if (value.kind === 'literal') return defaults();
   if (value.kind !== 'object') {
     const reason = value.kind === 'unknown' ? `the options ${value.reason.replace(/^is /, 'are ')}` : 'the options are not an object';
     const param = value.kind === 'unknown' ? value.param : undefined;
