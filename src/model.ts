@@ -206,10 +206,14 @@ export interface HandlerFacts {
   nullThrow?: HandlerUse;
   /** The handler's message parameter is typed to admit null (`msg: ConsumeMessage | null`): its author expects the library to pass null. */
   typedNullable?: true;
+  /** The handler's module, or a helper module it hands the message to, names the x-death header in code (reads it somewhere). */
+  xDeathInModule?: true;
   /** Reads of the count of the message's x-death header (a retry decision). */
   xDeathCounts: HandlerUse[];
   /** Publishes of the received message's content (the message sent again by the client). */
   republishes: HandlerUse[];
+  /** The republishes among them made only once the x-death count has reached its limit (`if (count >= MAX) park(msg)`): a parking lot, not a retry. */
+  republishesPastLimit: HandlerUse[];
   /** The republishes among them that pass the received headers (or all its properties) on unchanged. */
   republishedHeaders: HandlerUse[];
   /** Reads of the x-delivery-count header (its meaning changes for quorum queues in 4.3). */

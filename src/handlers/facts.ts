@@ -8,6 +8,7 @@ import { endRejection, namesMessage, rejectRequeue, type RejectCall, type Return
 import { nullCheckOf, throwingNullGuard, unguardedMessageUse } from './null-guard';
 import { messageSources, sourceNodes } from './sources';
 import { localFunctionOf } from './handler-function';
+import { countTest, pastRetryLimit } from './retry-limit';
 
 /** How a library hands messages to a handler and takes them back: what the facts depend on. */
 export interface HandlerLibrary {
@@ -33,6 +34,9 @@ export interface HandlerLibrary {
 }
 
 export type { RejectCall, ReturnedStatus };
+
+/** The x-death header written as a string (`headers['x-death']`, `const X_DEATH = "x-death"`), not in a comment. */
+const X_DEATH_STRING = /['"`]x-death['"`]/;
 
 const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
 
@@ -60,6 +64,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     ...(throwing ? { nullThrow: { at: file.span(throwing), what: `\`${describe(ctx, throwing)}\`` } } : {}),
     xDeathCounts: [],
     republishes: [],
+    republishesPastLimit: [],
     republishedHeaders: [],
     deliveryCountReads: [],
     rejections: [],
@@ -70,18 +75,25 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     const key = `${src.ctx.file.path}:${node.start}`;
     return !seen.has(key) && !!seen.add(key);
   };
-  // A use in a helper of another module says where it is.
+  // A use outside the handler (a helper, here or in another module) says where it is.
+  const inHandler = (src: MessageSource, node: Node) => src.ctx === ctx && (node.start ?? 0) >= (handler.start ?? 0) && (node.end ?? 0) <= (handler.end ?? 0);
   const use = (src: MessageSource, node: Node, what: string): HandlerUse => ({
     at: src.ctx.file.span(node),
-    what: src.ctx === ctx ? what : `${what} (in ${src.ctx.file.path}:${src.ctx.file.lines.position(node.start ?? 0).line})`,
+    what: inHandler(src, node) ? what : `${what} (in ${src.ctx.file.path}:${src.ctx.file.lines.position(node.start ?? 0).line})`,
   });
   const xDeathCount = [...lib.headersPath, 'x-death', ELEMENT, 'count'];
+  const countReads: [Node, MessageSource][] = [];
+  const republishCalls: [Node, HandlerUse, MessageSource][] = [];
   const deliveryCount = [...lib.headersPath, 'x-delivery-count'];
-  for (const [node, src] of sourceNodes(messageSources(ctx, handler, 0))) {
+  const sources = messageSources(ctx, handler, 0);
+  for (const [node, src] of sourceNodes(sources)) {
     const here = src.ctx;
     const path = readPath(src, node);
     const what = () => (node.type === 'Identifier' ? `destructures ${node.name} from ${destructuredFrom(here, node)}` : `reads ${describe(here, node)}`);
-    if (path && samePath(path, xDeathCount) && !isLogged(here, node) && once(src, node)) facts.xDeathCounts.push(use(src, node, what()));
+    if (path && samePath(path, xDeathCount) && !isLogged(here, node) && once(src, node)) {
+      facts.xDeathCounts.push(use(src, node, what()));
+      countReads.push([node, src]);
+    }
     else if (path && samePath(path, deliveryCount) && !isLogged(here, node) && once(src, node)) facts.deliveryCountReads.push(use(src, node, what()));
     if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(src, node)) {
       const rejection = endRejection(ctx, handler, node, lib);
@@ -93,7 +105,9 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     const args = callArguments(node);
     const publish = Object.hasOwn(lib.publish, m.method) ? lib.publish[m.method] : undefined;
     if (publish && isContent(src, args[publish.body], lib) && once(src, node)) {
-      facts.republishes.push(use(src, node, describe(here, node)));
+      const republish = use(src, node, describe(here, node));
+      facts.republishes.push(republish);
+      republishCalls.push([node, republish, src]);
       if (passesHeaders(src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(src, node, `${describe(here, node.callee)}() passes the received headers on`));
     }
     const ack = lib.acks && Object.hasOwn(lib.acks, m.method) ? lib.acks[m.method] : undefined;
@@ -103,7 +117,30 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
       facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue: rejectRequeue(here, args, reject, lib.name) });
     }
   }
+  // The handler's module (or a helper module it hands the message to) names the x-death header in code: a
+  // republish that drops the broker's count matters to it.
+  if (sources.some((src) => X_DEATH_STRING.test(src.ctx.file.text))) facts.xDeathInModule = true;
+  // A republish made only once the count has reached its limit moves the message aside (a parking lot): that
+  // copy does not come back to be counted.
+  if (countReads.length && republishCalls.length) {
+    for (const [node, republish, src] of republishCalls) {
+      const here = src.ctx;
+      // The functions that read the count, other than the one the republish is in (a helper it calls).
+      const counting = new Set(countReads.map(([, s]) => s.fn).filter((f) => f !== src.fn));
+      const calledFn = (callee: Node) => localFunctionOf(here.file, here.resolver.scopes, callee) ?? functionValue(here, callee);
+      const isCount = countTest(here.resolver.scopes, countReads.filter(([, s]) => s.ctx === here).map(([n]) => n), counting, calledFn);
+      if (pastRetryLimit(here.file, src.fn, node, isCount)) facts.republishesPastLimit.push(republish);
+    }
+  }
   return facts;
+}
+
+/** The project function an expression names (imported or local), if the resolver knows it. */
+function functionValue(ctx: FileContext, callee: Node): t.Function | undefined {
+  const node = unwrap(callee);
+  if (node.type !== 'Identifier' && node.type !== 'MemberExpression') return undefined;
+  const v = ctx.resolver.resolve(node);
+  return v.kind === 'function' ? v.node : undefined;
 }
 
 /** The handler's message parameter is typed to admit null (`msg: ConsumeMessage | null`): its author says the library may pass null. */
