@@ -359,6 +359,8 @@ export interface DependencyPin {
    * that loads it; undefined when not known (too many files to read, or a lock file's copy another package requires).
    */
   imported?: boolean;
+  /** Nested packages below the manifest (directories relative to it) that require the package and install a copy of their own: their imports do not load this one. */
+  ownCopies?: string[];
   syntax: unknown;
 }
 

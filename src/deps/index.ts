@@ -47,8 +47,8 @@ export function modelManifest(file: string, text: string, absolute?: string): Ma
  */
 function withInstallFacts(pin: DependencyPin, file: string, absolute: string): DependencyPin {
   if (pin.manifest !== 'package.json' && pin.requiredBy.length) return pin;
-  const imported = importedIn(path.dirname(absolute), [pin.client, ...(LOADED_BY[pin.client] ?? [])]);
-  const out: DependencyPin = imported === undefined ? pin : { ...pin, imported };
+  const { imported, ownCopies } = importedIn(path.dirname(absolute), [pin.client, ...(LOADED_BY[pin.client] ?? [])]);
+  const out: DependencyPin = { ...pin, ...(imported === undefined ? {} : { imported }), ...(ownCopies.length ? { ownCopies } : {}) };
   const locked = pin.manifest === 'package.json' && pin.range !== undefined ? lockedVersion(absolute, pin.client, pin.range) : undefined;
   if (!locked) return out;
   // The lock file's path as reported, relative to the package.json's.
