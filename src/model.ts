@@ -325,6 +325,13 @@ export interface UnitOfWork {
   line: number;
   /** The functions between it and the open, innermost first: each one's name and where it is called. */
   via: { name: string; file: string; line: number }[];
+  /** What one run of it is, when the kind does not say: a message, a request, an item. */
+  per?: 'message' | 'request' | 'item';
+  /**
+   * A function the module exports that nothing in the project calls: its users call it once per message it sends.
+   * `leaks`: it never closes what it opens.
+   */
+  exported?: { name: string; leaks?: true };
 }
 
 export type DependencyManifest = 'package.json' | 'package-lock.json' | 'yarn.lock' | 'pnpm-lock.yaml';
