@@ -162,8 +162,8 @@ export interface Consumer {
   ackWritten?: AckMode;
   /** Why the acknowledgement mode, unknown from the options, was settled by what the handler does (a sentence). */
   ackFromHandler?: string;
-  /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
-  consumerArguments: { key: string; value: Resolved<unknown> }[];
+  /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover, x-stream-offset. */
+  consumerArguments: ConsumerArgument[];
   /** Re-reads the consumer with another resolver (one call site of the function it is in). */
   rebuild?: (ctx: object) => Consumer;
   /** Set when the consumer is seen through a call of the function that consumes (see QueueDeclaration.via). */
@@ -178,6 +178,16 @@ export interface Consumer {
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
   syntax: unknown;
+}
+
+/** The AMQP 0-9-1 field types a client library sends a table value as (the broker judges some arguments by type). */
+export type FieldType = 'longstr' | 'integer' | 'float' | 'boolean' | 'void' | 'timestamp' | 'table' | 'array';
+
+/** A basic.consume argument: its value, and the field type the client library encodes it as, when the code settles it. */
+export interface ConsumerArgument {
+  key: string;
+  value: Resolved<unknown>;
+  wire?: FieldType;
 }
 
 /** A place in a message handler and what the code does there ("reads msg.content"). */

@@ -8,6 +8,7 @@ import { runsWhen } from '../model-builders/run-conditions';
 import { connectionOpenAt } from '../model-builders/connection-open';
 import { frameMaxOf } from '../model-builders/frame-max';
 import { readAny, readBoolean, readString, type CallNode } from '../model-builders/resolved';
+import { consumerArgumentsOf } from '../model-builders/options';
 import { shared, type FileContext } from '../../resolve/file-context';
 import { AmqplibChannels } from './channels';
 import { amqplibPublishHeaders } from './topology';
@@ -90,9 +91,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
   }
   const consumerArguments: Consumer['consumerArguments'] = [];
   const argsValue = obj?.props.get('arguments')?.value();
-  if (argsValue?.kind === 'object') {
-    for (const [key, prop] of argsValue.object.props) consumerArguments.push({ key, value: readAny(prop.value(), file.span(prop.node)) });
-  }
+  consumerArguments.push(...consumerArgumentsOf(argsValue, 'amqplib'));
   if (obj?.props.has('priority')) consumerArguments.push({ key: 'x-priority', value: readAny(obj.props.get('priority')!.value(), file.span(obj.props.get('priority')!.node)) });
   // A queue named by a declaration's result (`q.queue`): that declaration says what type the queue is.
   // Else the one declaration that names the queue with the same variable (`assertQueue(q, ...)`, then `consume(q, ...)`).

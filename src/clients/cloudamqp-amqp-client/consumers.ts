@@ -32,7 +32,7 @@ function consumer(ctx: FileContext, call: CallNode, channel: string, queue: Reso
     ack,
     prefetch,
     ...consumerHandler(ctx, handler, lib),
-    consumerArguments: consumerArgumentsOf(optionProp(options, 'args').prop?.value()),
+    consumerArguments: consumerArgumentsOf(optionProp(options, 'args').prop?.value(), '@cloudamqp/amqp-client'),
     syntax: { form, options } satisfies CloudamqpConsumerSyntax,
   };
 }
