@@ -232,6 +232,13 @@ export interface HandlerFacts {
   rejections: (HandlerUse & { method: 'nack' | 'reject'; requeue: Resolved<boolean> })[];
   /** Explicit acks of the message (`ch.ack(msg)`, `msg.ack()`). */
   acks: HandlerUse[];
+  /** With manual ack, only the handler settles a message (amqplib's consume, not rabbitmq-client's createConsumer, which acks on return). */
+  handlerSettles?: true;
+  /**
+   * The first place the message leaves the code the analysis reads (handed to a function it does not follow, stored,
+   * returned, emitted, or settled in bulk with ackAll): what happens to it there is not known.
+   */
+  escapes?: HandlerUse;
 }
 
 /** How the code treats what a publish call returns. */

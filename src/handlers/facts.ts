@@ -6,7 +6,7 @@ import type { FileContext } from '../resolve/file-context';
 import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './message-path';
 import { endRejection, namesMessage, rejectRequeue, type RejectCall, type ReturnedStatus } from './rejections';
 import { nullCheckOf, throwingNullGuard, unguardedMessageUse } from './null-guard';
-import { messageSources, sourceNodes } from './sources';
+import { calledFunction, messageSources, sourceNodes } from './sources';
 import { localFunctionOf } from './handler-function';
 import { countTest, pastRetryLimit } from './retry-limit';
 
@@ -31,6 +31,8 @@ export interface HandlerLibrary {
   returns?: ReturnedStatus;
   /** The requeue flag of the nack the library sends when the handler throws; undefined if it does not nack. */
   throwRequeue?: Resolved<boolean>;
+  /** With manual ack, only the handler settles a message (amqplib's consume): the library never acks or nacks for it. */
+  handlerSettles?: true;
 }
 
 export type { RejectCall, ReturnedStatus };
@@ -69,6 +71,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     deliveryCountReads: [],
     rejections: [],
     acks: [],
+    ...(lib.handlerSettles ? { handlerSettles: true as const } : {}),
   };
   const seen = new Set<string>();
   const once = (src: MessageSource, node: Node) => {
@@ -95,6 +98,10 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
       countReads.push([node, src]);
     }
     else if (path && samePath(path, deliveryCount) && !isLogged(here, node) && once(src, node)) facts.deliveryCountReads.push(use(src, node, what()));
+    if (lib.handlerSettles && !facts.escapes) {
+      const escape = escapeOf(src, node, lib);
+      if (escape) facts.escapes = use(src, escape.at, escape.what);
+    }
     if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(src, node)) {
       const rejection = endRejection(ctx, handler, node, lib);
       if (rejection) facts.rejections.push(rejection);
@@ -133,6 +140,52 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     }
   }
   return facts;
+}
+
+/** Calls that settle many messages at once, on the channel: what they settle is not any one message. */
+const BULK_SETTLES = new Set(['ackAll', 'nackAll']);
+/** Calls that only read what they are given. */
+const READERS = new Set(['JSON.stringify', 'String', 'Number', 'Boolean', 'Buffer.from', 'Object.keys', 'Object.entries', 'Object.values']);
+
+/**
+ * Where the message (the whole of it: a source whose parameter is the message) leaves the code the analysis reads,
+ * if `node` is such a place: a reference handed to a function not followed (an imported package's, a parameter's
+ * callback, an unknown object's method), stored in a variable, field, array or object, returned or emitted; or a
+ * bulk settle (`ch.ackAll()`). Reads of its properties, null tests, and the library's settle calls stay in.
+ */
+function escapeOf(src: MessageSource, node: Node, lib: HandlerLibrary): { at: Node; what: string } | undefined {
+  const file = src.ctx.file;
+  if (isCall(node) && BULK_SETTLES.has(calleeMethod(node)?.method ?? '')) return { at: node, what: `calls ${describe(src.ctx, node.callee)}()` };
+  if (src.base.length || node.type !== 'Identifier') return undefined;
+  const binding = src.ctx.resolver.scopes.lookup(node.name, node);
+  if (!binding || binding.kind !== 'param' || binding.fn !== src.fn || binding.paramIndex !== src.index || binding.id === node) return undefined;
+  let child: Node = node;
+  let parent = file.parentOf(node);
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' || parent.type === 'ParenthesizedExpression' || parent.type === 'AwaitExpression')) {
+    child = parent;
+    parent = file.parentOf(parent);
+  }
+  if (!parent) return undefined;
+  if (isCall(parent) || parent.type === 'NewExpression') {
+    if (parent.callee === child) return undefined;
+    const m = parent.type === 'NewExpression' ? undefined : calleeMethod(parent);
+    const method = m?.method ?? '';
+    const callee = file.source(parent.callee).replace(/\s+/g, '');
+    // The library's own settle calls (counted as acks and rejections), logging and readers keep it in.
+    if (Object.hasOwn(lib.rejects, method) || (lib.acks && Object.hasOwn(lib.acks, method)) || LOG_METHODS.has(method) || READERS.has(callee)) return undefined;
+    if (parent.type !== 'NewExpression' && calledFunction(src.ctx, parent.callee as Node)) return undefined;
+    return { at: parent, what: `hands ${node.name} to ${callee}()` };
+  }
+  const stores =
+    (parent.type === 'AssignmentExpression' && parent.right === child) ||
+    (parent.type === 'VariableDeclarator' && parent.init === child && parent.id.type === 'Identifier') ||
+    parent.type === 'ReturnStatement' ||
+    parent.type === 'ArrayExpression' ||
+    (parent.type === 'ObjectProperty' && parent.value === child) ||
+    parent.type === 'SpreadElement' ||
+    parent.type === 'YieldExpression' ||
+    (parent.type === 'ArrowFunctionExpression' && parent.body === child);
+  return stores ? { at: parent, what: `keeps ${node.name} (${describe(src.ctx, parent)})` } : undefined;
 }
 
 /** The project function an expression names (imported or local), if the resolver knows it. */

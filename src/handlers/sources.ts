@@ -43,7 +43,7 @@ export function messageSources(ctx: FileContext, handler: t.Function, index: num
 }
 
 /** The function a call calls: written in this file, or imported from another module of the project. */
-function calledFunction(ctx: FileContext, callee: Node): { ctx: FileContext; fn: t.Function } | undefined {
+export function calledFunction(ctx: FileContext, callee: Node): { ctx: FileContext; fn: t.Function } | undefined {
   const local = localFunctionOf(ctx.file, ctx.resolver.scopes, callee);
   if (local) return { ctx, fn: local };
   const node = unwrap(callee);
