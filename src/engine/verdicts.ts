@@ -37,6 +37,7 @@ const REASONS: Record<string, string> = {
   'unbounded-prefetch': 'no prefetch: the whole backlog is pushed at once',
   'ineffective-prefetch': 'the prefetch does nothing with automatic ack',
   'stream-consumer-requirements': 'a stream needs a prefetch and manual ack',
+  'manual-ack-never-settled': 'manual ack, but the handler never settles a message: it stalls at its prefetch',
 };
 /** An info of a consumer rule: the code leaves the value to run time, so the row says what to check. */
 const UNSETTLED: Record<string, string> = {
