@@ -89,9 +89,10 @@ function rootOf(node: Node): Node {
 const isFn = (n: Node) => isFunction(unwrap(n));
 const isValue = (n: Node) => !isFn(n) && unwrap(n).type !== 'ObjectExpression';
 const isNumber = (n: Node) => unwrap(n).type === 'NumericLiteral';
+/** A handler: a function, a name of one, `f.bind(this)`, or a factory's call that makes one (`makeHandler(deps)`). */
 const isCallable = (n: Node) => {
   const u = unwrap(n);
-  return isFunction(u) || u.type === 'Identifier' || u.type === 'MemberExpression' || (u.type === 'CallExpression' && calleeMethod(u)?.method === 'bind');
+  return isFunction(u) || u.type === 'Identifier' || u.type === 'MemberExpression' || u.type === 'CallExpression';
 };
 const isOptions = (n: Node) => {
   const u = unwrap(n);
