@@ -154,6 +154,11 @@ export interface Consumer {
   qosAfter?: Qos;
   /** Set when the client itself applies a prefetch (e.g. rascal's default of 10). */
   prefetch?: Resolved<number>;
+  /**
+   * The prefetch a library sets on a channel it hands out (@golevelup/nestjs-rabbitmq's AmqpConnection.channel: its
+   * prefetchCount, 10 by default): in force unless the code sets another on that channel.
+   */
+  channelPrefetch?: Resolved<number>;
   /** The message handler's function, when written inline or as a local function. */
   handler?: { start: number; end: number };
   /** What the message handler does with the message, when the client can read the handler. */

@@ -69,7 +69,7 @@ export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: str
  * `ch.consume(queue, onMessage, { noAck })`: amqplib's noAck defaults to false. `prefetchOption`:
  * amqp-connection-manager's ChannelWrapper.consume, which also takes a prefetch.
  */
-export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string, channel: string, prefetchOption = false): Consumer {
+export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string, channel: string, prefetchOption = false, channelPrefetch?: Resolved<number>): Consumer {
   const { file, resolver } = ctx;
   const [queueNode, , optionsNode] = args(call);
   const queue = queueNode ? readString(file, resolver.resolve(queueNode), file.span(queueNode)) : defaulted('', 'amqplib');
@@ -110,10 +110,11 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     ack,
     ...(written === undefined ? {} : { ackWritten: written ? 'auto' : 'manual' }),
     prefetch,
+    ...(channelPrefetch ? { channelPrefetch } : {}),
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
     consumerArguments,
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
-    rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption),
+    rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption, channelPrefetch),
   };
 }
 
