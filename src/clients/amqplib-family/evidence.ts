@@ -3,7 +3,7 @@
 // amqplib or amqp-connection-manager. Other libraries' consume / publish / subscribe calls have other shapes.
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
-import type { FileContext } from '../../resolve/file-context';
+import { shared, type FileContext } from '../../resolve/file-context';
 import { placeKey } from '../../resolve/objects/traced';
 import { ACM } from './shapes';
 
@@ -41,19 +41,39 @@ export function untracedChannel(ctx: FileContext, call: CallNode): UntracedChann
   const m = calleeMethod(call);
   const project = ctx.resolver.project;
   if (!m || !project) return undefined;
-  const uses = project.packages.has('amqplib') ? 'amqplib' : project.packages.has(ACM) ? ACM : undefined;
   const shape = SHAPES[m.method];
-  if (!uses || !shape) return undefined;
+  if (!shape) return undefined;
   const args = call.arguments.filter((a) => a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder') as Node[];
   if (args.length !== call.arguments.length || !shape(args)) return undefined;
-  if (!untraceable(ctx, m.object, m.method)) return undefined;
   const receiver = ctx.file.source(m.object).replace(/\s+/g, '');
+  const key = `untraced:${scopeOf(ctx, m.object)}:${receiver}`;
+  const named = project.packages.has('amqplib') ? 'amqplib' : project.packages.has(ACM) ? ACM : undefined;
+  // A library handed its channel (`setup(channel)`, `new Rpc(channel)`) may name no client at all (or only as a peer or
+  // dev dependency the manifest does not show): the same receiver's amqplib-only calls (assertQueue, sendToQueue, ...) say it.
+  const uses = named ?? (amqplibOnlyReceivers(ctx).has(key) ? 'amqplib' : undefined);
+  if (!uses || !untraceable(ctx, m.object, m.method)) return undefined;
+  const why = named ? `the call's shape and the project's use of ${uses} say it is one` : "the call's shape and the calls on it that only amqplib's channels have say it is one";
   return {
     client: uses,
-    key: `untraced:${scopeOf(ctx, m.object)}:${receiver}`,
+    key,
     confirm: 'unknown',
-    untraced: `the receiver \`${receiver.length > 40 ? `${receiver.slice(0, 39)}…` : receiver}\` is not traced to a channel; the call's shape and the project's use of ${uses} say it is one`,
+    untraced: `the receiver \`${receiver.length > 40 ? `${receiver.slice(0, 39)}…` : receiver}\` is not traced to a channel; ${why}`,
   };
+}
+
+/** Methods only amqplib's channels (and amqp-connection-manager's wrappers of them) have. */
+const AMQPLIB_ONLY = new Set(['assertQueue', 'checkQueue', 'sendToQueue', 'bindQueue', 'assertExchange']);
+
+/** The receivers (as untraced channel keys) of this file's calls of amqplib-only methods, read once per file. */
+function amqplibOnlyReceivers(ctx: FileContext): Set<string> {
+  return shared(ctx, 'amqplib-only-receivers', () => {
+    const keys = new Set<string>();
+    for (const node of ctx.file.nodes) {
+      const m = (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') && calleeMethod(node);
+      if (m && AMQPLIB_ONLY.has(m.method)) keys.add(`untraced:${scopeOf(ctx, m.object)}:${ctx.file.source(m.object).replace(/\s+/g, '')}`);
+    }
+    return keys;
+  });
 }
 
 /** Nothing the tracker knows: not a library object, and not a project object whose own method this is (a wrapper). */
