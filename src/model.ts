@@ -182,6 +182,8 @@ export interface Consumer {
   optionsAt?: { span: Span; statementStart: number };
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
+  ownChannel?: true;
   syntax: unknown;
 }
 

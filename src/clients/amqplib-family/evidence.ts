@@ -15,6 +15,8 @@ export interface UntracedChannel {
   key: string;
   confirm: 'unknown';
   untraced: string;
+  /** The receiver is a channel the function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
+  ownChannel?: true;
 }
 
 /** What each call must look like to be taken as an amqplib channel call (argument count and kinds). */
@@ -53,12 +55,27 @@ export function untracedChannel(ctx: FileContext, call: CallNode): UntracedChann
   const uses = named ?? (amqplibOnlyReceivers(ctx).has(key) ? 'amqplib' : undefined);
   if (!uses || !untraceable(ctx, m.object, m.method)) return undefined;
   const why = named ? `the call's shape and the project's use of ${uses} say it is one` : "the call's shape and the calls on it that only amqplib's channels have say it is one";
+  const shown = receiver.length > 40 ? `${receiver.slice(0, 39)}…` : receiver;
+  const opened = openedHere(ctx, m.object);
   return {
     client: uses,
     key,
     confirm: 'unknown',
-    untraced: `the receiver \`${receiver.length > 40 ? `${receiver.slice(0, 39)}…` : receiver}\` is not traced to a channel; ${why}`,
+    untraced: opened ? `the receiver \`${shown}\` is a channel this function opens (\`${opened}\`) on a connection that is not traced; ${why}` : `the receiver \`${shown}\` is not traced to a channel; ${why}`,
+    ...(opened ? { ownChannel: true as const } : {}),
   };
+}
+
+/** `ch` where `const ch = await conn.createChannel()` in this function (whatever `conn` is): the channel opened there, as written. */
+function openedHere(ctx: FileContext, receiver: Node): string | undefined {
+  const node = unwrap(receiver);
+  if (node.type !== 'Identifier') return undefined;
+  const b = ctx.resolver.scopes.lookup(node.name, node);
+  if (!b || b.kind !== 'const' || b.path.length || !b.init) return undefined;
+  // unwrap() looks through the `await`.
+  const call = unwrap(b.init as Node);
+  const m = call.type === 'CallExpression' || call.type === 'OptionalCallExpression' ? calleeMethod(call) : undefined;
+  return m && (m.method === 'createChannel' || m.method === 'createConfirmChannel') ? `${ctx.file.source(m.object).replace(/\s+/g, '')}.${m.method}()` : undefined;
 }
 
 /** Methods only amqplib's channels (and amqp-connection-manager's wrappers of them) have. */
