@@ -1,5 +1,6 @@
 // @nestjs/microservices' RMQ options read into declarations, prefetch and consumers.
-import { defaulted, known, unknown, type AckMode, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type Consumer, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import type { Node } from '../../parse/ast';
 import { booleanOption, optionProp, type Options } from '../model-builders/options';
 import { exchangeDeclaration, stringOption } from '../model-builders/topology';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
@@ -63,9 +64,14 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
     });
   }
 
-  if (site.role !== 'server') return;
   // Reported at the RMQ options, where noAck and prefetchCount are set or go (when they are in this file and this statement).
   const options = inner && inner.file === file && within(file, inner.node, site.at) ? inner.node : site.at;
+  if (site.role === 'client') {
+    const replies = replyConsumer(ctx, site, inner, open, options, channel, count);
+    if (replies) model.consumers.push(replies);
+    return;
+  }
+  if (site.role !== 'server') return;
   model.consumers.push({
     kind: 'consumer',
     id: `${NESTJS_LIBRARY}:${site.at.start}`,
@@ -82,6 +88,35 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
     ...(inner && inner.file !== file ? { optionsAt: { span: inner.file.span(inner.node), statementStart: inner.file.statementOf(inner.node).start ?? 0 } } : {}),
     syntax: { site },
   });
+}
+
+/**
+ * A client proxy with its own `replyQueue`: ClientRMQ consumes it with the options' `noAck` (default true) after its
+ * `prefetch(prefetchCount)`, and its reply handler only emits the reply, never acking it (client-rmq.js
+ * consumeChannel, v11). The default, `amq.rabbitmq.reply-to` (direct reply-to), is no queue to consume from.
+ */
+function replyConsumer(ctx: FileContext, site: RmqSite, inner: ObjectValue | undefined, open: string | undefined, options: Node, channel: string, count: Resolved<number>): Consumer | undefined {
+  const prop = inner?.props.get('replyQueue');
+  if (!prop) return undefined;
+  const queue = readText(prop);
+  if (queue.kind === 'known' && queue.value.startsWith('amq.rabbitmq.reply-to')) return undefined;
+  const { file } = ctx;
+  return {
+    kind: 'consumer',
+    id: `${NESTJS_LIBRARY}:replies:${site.at.start}`,
+    client: NESTJS_LIBRARY,
+    at: file.span(options),
+    statementStart: lineAnchor(file, site.at),
+    callee: `${site.callee}'s reply consumer`,
+    channel,
+    queue,
+    ack: ackMode(inner?.props.get('noAck'), open),
+    prefetch: count,
+    replies: true,
+    handlerFacts: { nullOnCancel: false, handlerSettles: true, xDeathCounts: [], republishes: [], republishesPastLimit: [], republishedHeaders: [], deliveryCountReads: [], rejections: [], acks: [] },
+    consumerArguments: [],
+    syntax: { site },
+  };
 }
 
 /** The queue the site asserts (none with noAssert); read again per call site when its values are parameters. */
