@@ -15,7 +15,8 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
   }
   return model.consumers.map((c) => {
     const here = (byStatement.get(c.statementStart) ?? []).filter((f) => f.start >= c.at.start && f.end <= c.at.end);
-    const mine = [...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))];
+    // A finding placed at the consumer's options inside its own call is both here and attributed: once.
+    const mine = [...new Set([...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))])];
     const p = prefetchOf(c);
     const unsafe = mine.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warning);
     const unknown = c.ack.kind === 'unknown' || p?.kind === 'unknown';
