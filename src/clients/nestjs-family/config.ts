@@ -1,7 +1,7 @@
 // The NestJS integrations' config objects (module factories, decorators, helper functions) followed to their values.
 import type * as t from '@babel/types';
 import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
-import { defaulted, known, unknown, type Resolved } from '../../model';
+import { defaulted, known, unknown, type ParamOrigin, type Resolved } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import { contextOf, type FileContext } from '../../resolve/file-context';
 import { contextOfFunction, returnedExpression } from '../../resolve/functions';
@@ -101,6 +101,8 @@ export interface ObjectRead {
   ctx?: FileContext;
   absent?: boolean;
   reason?: string;
+  /** The parameter the unknown value is: each call of its function decides it. */
+  param?: ParamOrigin;
 }
 
 /** A property's value as an object, looking through helper calls; the reason if it is not one. `ctx`: where `obj` was read. */

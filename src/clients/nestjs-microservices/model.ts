@@ -1,5 +1,5 @@
 // @nestjs/microservices' RMQ options read into declarations, prefetch and consumers.
-import { defaulted, known, unknown, type AckMode, type Consumer, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type Consumer, type ExchangeDeclaration, type FileModel, type ParamOrigin, type QueueDeclaration, type Resolved } from '../../model';
 import type { Node } from '../../parse/ast';
 import { booleanOption, optionProp, type Options } from '../model-builders/options';
 import { exchangeDeclaration, stringOption } from '../model-builders/topology';
@@ -28,9 +28,9 @@ export interface NestQosSyntax {
 }
 
 /** The options object, and why an option may be missing from it (the options are unknown, or spread from something unknown). */
-function optionsFacts(options: RmqOptionsValue): { inner?: ObjectValue; open?: string } {
+function optionsFacts(options: RmqOptionsValue): { inner?: ObjectValue; open?: string; param?: ParamOrigin } {
   const inner = options.object;
-  return { inner, open: inner ? (inner.open ? `the RMQ options ${inner.open}` : undefined) : options.reason };
+  return { inner, open: inner ? (inner.open ? `the RMQ options ${inner.open}` : undefined) : options.reason, param: inner ? undefined : options.param };
 }
 
 /**
@@ -72,22 +72,34 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
     return;
   }
   if (site.role !== 'server') return;
-  model.consumers.push({
+  model.consumers.push(serverConsumer(ctx, site, site.options));
+}
+
+/** What a microservice consumes: `options.queue` with `noAck`, after its own `prefetch(prefetchCount)`; read again per call of a helper. */
+function serverConsumer(ctx: FileContext, site: RmqSite, value: RmqOptionsValue): Consumer {
+  const { file } = ctx;
+  const { inner, open, param } = optionsFacts(value);
+  const prop = (key: string) => inner?.props.get(key);
+  // Reported at the RMQ options, where noAck and prefetchCount are set or go (when they are in this file and this statement).
+  const options = inner && inner.file === file && within(file, inner.node, site.at) ? inner.node : site.at;
+  const consumer: Consumer = {
     kind: 'consumer',
     id: `${NESTJS_LIBRARY}:${site.at.start}`,
     client: NESTJS_LIBRARY,
     at: file.span(options),
     statementStart: lineAnchor(file, site.at),
     callee: site.callee,
-    channel,
-    queue: queueName(inner, open),
-    ack: ackMode(prop('noAck'), open),
+    channel: `${NESTJS_LIBRARY}:${site.at.start}`,
+    queue: param ? unknown(open!, undefined, param) : queueName(inner, open),
+    ack: param ? unknown(open!, undefined, param) : ackMode(prop('noAck'), open),
     // Nest sets the prefetch itself, right before it consumes.
-    prefetch: count,
+    prefetch: param ? unknown(open!, undefined, param) : readNumber(prop('prefetchCount'), 0, NESTJS_LIBRARY, open),
     consumerArguments: [],
     ...(inner && inner.file !== file ? { optionsAt: { span: inner.file.span(inner.node), statementStart: inner.file.statementOf(inner.node).start ?? 0 } } : {}),
     syntax: { site },
-  });
+    rebuild: (other) => serverConsumer(other as FileContext, site, site.reread(other as FileContext)),
+  };
+  return consumer;
 }
 
 /**

@@ -59,6 +59,14 @@ export function rmqSites(ctx: FileContext): RmqSite[] {
   const fromConfig = (role: RmqRole, at: Node, callee: string, config: (c: FileContext) => LocatedValue) => {
     const read = config(ctx);
     const options = rmqOptionsOf(read);
+    // The whole `{ transport, options }` is a parameter of a helper (`bootstrap(module, opts)`): each call decides it,
+    // read again there. The callers' own objects declare the queue.
+    if (!options && read.value.kind === 'unknown' && read.value.param && role !== 'unknown') {
+      const param = read.value.param;
+      const reason = `the microservice options are the parameter \`${param.name}\`: each call decides them`;
+      sites.push({ role, at, callee, options: { reason, param }, declares: false, reread: (c) => rmqOptionsOf(config(c)) ?? { reason: 'the options are not RMQ options at this call' } });
+      return;
+    }
     if (!options || read.value.kind !== 'object') return;
     seen.add(read.value.object.props.get('transport')!.node);
     // Options a function of another module builds are declared there, and the engine reads that declaration at
