@@ -8,6 +8,7 @@ import { contextOfFunction, returnedExpression } from '../../resolve/functions';
 import { enclosingFunction } from '../model-builders/call-context';
 import { originOf, readBoolean, readString } from '../model-builders/resolved';
 import { readQueueOptions, type QueueOptions, type QueueOptionsDialect } from '../model-builders/queue-options';
+import { registeredConfig } from './registered-config';
 
 /**
  * Helpers for the NestJS integrations (@nestjs/microservices RMQ, @golevelup/nestjs-rabbitmq):
@@ -62,6 +63,9 @@ export interface Located {
 export function followCalls(ctx: FileContext, expr: Node, depth = 0): Located {
   const node = unwrap(expr);
   if (depth > 4) return { ctx, node };
+  // `configService.get('rmq')`: what the project's `registerAs('rmq', () => ({...}))` returns.
+  const registered = isCall(node) ? registeredConfig(ctx, node) : undefined;
+  if (registered) return followCalls(registered.ctx, registered.node, depth + 1);
   if (isCall(node)) {
     const callee = ctx.resolver.resolve(node.callee);
     const home = callee.kind === 'function' ? contextOfFunction(ctx, callee.node) : undefined;
