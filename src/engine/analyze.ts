@@ -494,8 +494,7 @@ function inHelper(p: DeclarationPlan, violation: Violation, edits: TextEdit[] | 
   if (!site) return !dependsOnCaller(p.decl);
   if (site.file !== via.declaredAt.file) return false;
   const file = placement.stateFor(via.declaredAt.file).ctx?.file;
-  const fn = file && enclosingFunctionOf(file, via.declaredAt);
-  return !!fn && site.start >= fn.start && site.end <= fn.end;
+  return !!file && inFunctionAround(file, via.declaredAt, site);
 }
 
 function relatedAt(file: ParsedFile, span: Span, message: string): RelatedLocation {
@@ -507,6 +506,17 @@ function relatedAt(file: ParsedFile, span: Span, message: string): RelatedLocati
 /** A declaration instance whose options object is a caller's argument: a default missing from it is the caller's to add. */
 function dependsOnCaller(decl: QueueDeclaration): boolean {
   return decl.dependsOn.some((s) => s.file === decl.at.file && s.start >= decl.at.start && s.end <= decl.at.end);
+}
+
+/**
+ * Whether `value` is written in a function around `at` (the helper's own body or parameters, also when `at` is in a
+ * callback inside it: `.then((ch) => ch.consume(q, h, { noAck }))` under `function subscribe(q, h, { noAck = true } = {})`).
+ */
+function inFunctionAround(file: ParsedFile, at: Span, value: Span): boolean {
+  for (const a of file.nodes) {
+    if (isFunction(a) && (a.start ?? 0) <= Math.min(at.start, value.start) && Math.max(at.end, value.end) <= (a.end ?? 0)) return true;
+  }
+  return false;
 }
 
 /** The innermost function around a span, as offsets. */
@@ -549,8 +559,7 @@ function helperPlacement(subject: Subject, violation: Violation, stateFor: (file
   const value = violation.focus ?? violation.valueAt;
   if (value) {
     const file = stateFor(declaredAt.file).ctx?.file;
-    const fn = file && value.file === declaredAt.file ? enclosingFunctionOf(file, declaredAt) : undefined;
-    if (!fn || value.start < fn.start || value.end > fn.end) return undefined;
+    if (!file || value.file !== declaredAt.file || !inFunctionAround(file, declaredAt, value)) return undefined;
   }
   return { span: declaredAt, statementStart: declaredStatement };
 }
