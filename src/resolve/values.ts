@@ -5,6 +5,7 @@ import type { Span } from '../model';
 import { Scopes, type Binding } from './scope';
 import { returnedExpression } from './functions';
 import { oneOf } from './union';
+import { cliOptionDefault } from './cli-options';
 import type { Project } from './project';
 
 /** One call of a function: its arguments, resolved in the caller (for a method call on `new C(...)`, also C's constructor arguments). */
@@ -27,7 +28,15 @@ export interface ParamRef {
 }
 
 export type Value =
-  | { kind: 'literal'; value: Primitive; origin?: Span; /** the origin is a literal that an edit may replace */ editable: boolean }
+  | {
+      kind: 'literal';
+      value: Primitive;
+      origin?: Span;
+      /** the origin is a literal that an edit may replace */
+      editable: boolean;
+      /** Why no edit may replace the expression that reads it either (a command line option's default: the flag decides at run time). */
+      readOnly?: string;
+    }
   | { kind: 'object'; object: ObjectValue }
   | { kind: 'array'; items: Value[]; origin: Span }
   | { kind: 'function'; node: t.Function }
@@ -127,6 +136,9 @@ export class ValueResolver {
 
   /** Resolves `node` and then walks a destructuring path into it. */
   resolvePath(node: Node, path: string[], depth = 0): Value {
+    // `const { durable } = program.opts()`: a command line option's declared default.
+    const option = path.length === 1 ? cliOptionDefault(this.file, node, path[0], (n) => this.resolve(n, depth)) : undefined;
+    if (option) return option;
     let value = this.resolve(node, depth);
     for (const key of path) value = this.member(value, key, node);
     return value;
@@ -413,9 +425,24 @@ export class ValueResolver {
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
     if (name === undefined) return this.forInEntry(node, depth) ?? { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
     const object = this.resolve(node.object, depth);
+    if (object.kind === 'unknown') {
+      const option = this.optionDefault(node.object, name, depth);
+      if (option) return option;
+    }
     if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
+  }
+
+  /** `opts.durable` where `opts = program.opts()` (or `program.opts().durable`): the command line option's declared default. */
+  private optionDefault(object: Node, name: string, depth: number): Value | undefined {
+    let node = unwrap(object);
+    if (node.type === 'Identifier') {
+      const b = this.scopes.lookup(node.name, node);
+      if (!b || b.kind !== 'const' || b.path.length || !b.init) return undefined;
+      node = b.init as Node;
+    }
+    return cliOptionDefault(this.file, node, name, (n) => this.resolve(n, depth));
   }
 
   /**

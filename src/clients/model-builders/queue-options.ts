@@ -299,6 +299,7 @@ export function replacePropertyValue(file: ParsedFile, prop: PropertyValue, text
   if (prop.readOnly) return { ok: false, reason: prop.readOnly };
   const node = prop.node;
   const value = prop.value();
+  if (value.kind === 'literal' && value.readOnly) return { ok: false, reason: value.readOnly };
   if (value.kind === 'literal' && value.editable && value.origin) {
     return { ok: true, edits: [{ start: value.origin.start, end: value.origin.end, text, file: value.origin.file }], touched: [value.origin] };
   }
