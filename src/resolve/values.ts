@@ -245,7 +245,7 @@ export class ValueResolver {
       case 'let':
       case 'var':
         if (binding.kind !== 'const' && this.scopes.isReassigned(node.name)) {
-          return { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
+          return this.branchValue(binding, node, depth) ?? { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
         }
         if (!binding.init && this.loopOf(binding)?.type === 'ForOfStatement') return this.forOfElement(binding, node, depth);
         if (!binding.init && this.isForInKey(binding)) return { kind: 'unknown', reason: `\`${node.name}\` is a key of the object a for-in loop walks`, origin: this.file.span(binding.id), string: true };
@@ -434,6 +434,42 @@ export class ValueResolver {
     return this.member(object, name, node);
   }
 
+  /**
+   * A `let` given its value in the branches of one `if` / `else if` / `else` before the read (an overload dispatch:
+   * `if (typeof a === 'function') { handler = a; options = {}; } else { options = a; handler = b; }`): the branch the
+   * test picks, when the code (a call site's arguments) settles it. Undefined when the assignments are anything else.
+   */
+  private branchValue(binding: Binding, use: t.Identifier, depth: number): Value | undefined {
+    const assigns = this.file.assignmentsTo(binding.name).filter((a) => a.operator === '=' && this.scopes.lookup(binding.name, a.left as Node) === binding);
+    if (!assigns.length) return undefined;
+    // Each assignment a statement directly in a branch of the same if-chain, which ends before the read.
+    const branchOf = (a: t.AssignmentExpression): { stmt: t.IfStatement; branch: Node } | undefined => {
+      const statement = this.file.parentOf(a);
+      const block = statement?.type === 'ExpressionStatement' ? this.file.parentOf(statement) : undefined;
+      const owner = block?.type === 'BlockStatement' ? this.file.parentOf(block) : statement?.type === 'ExpressionStatement' ? block : undefined;
+      const branch = block?.type === 'BlockStatement' ? block : statement;
+      return owner?.type === 'IfStatement' && branch && (owner.consequent === branch || owner.alternate === branch) ? { stmt: owner, branch } : undefined;
+    };
+    const places = assigns.map(branchOf);
+    if (places.some((p) => !p)) return undefined;
+    let top = places[0]!.stmt;
+    for (let parent = this.file.parentOf(top); parent?.type === 'IfStatement' && parent.alternate === top; parent = this.file.parentOf(parent)) top = parent;
+    if ((top.end ?? 0) > (use.start ?? 0)) return undefined;
+    const unset = (): Value => (binding.init ? this.resolve(binding.init, depth) : { kind: 'literal', value: undefined, editable: false });
+    for (let stmt: t.IfStatement = top; ; ) {
+      const test = this.resolve(stmt.test, depth);
+      const truthy = test.kind === 'literal' ? !!test.value : test.kind === 'object' || test.kind === 'array' || test.kind === 'function' ? true : undefined;
+      if (truthy === undefined) return { kind: 'unknown', reason: `\`${binding.name}\` is set in the branches of \`if (${describe(this.file, stmt.test)})\`, which the code does not settle`, origin: this.file.span(binding.id) };
+      const taken = truthy ? stmt.consequent : stmt.alternate;
+      if (taken?.type === 'IfStatement') {
+        stmt = taken;
+        continue;
+      }
+      const here = taken ? assigns.filter((_, i) => places[i]!.branch === taken) : [];
+      return here.length === 1 ? this.resolve(here[0].right, depth) : here.length === 0 ? unset() : undefined;
+    }
+  }
+
   /** `opts.durable` where `opts = program.opts()` (or `program.opts().durable`): the command line option's declared default. */
   private optionDefault(object: Node, name: string, depth: number): Value | undefined {
     let node = unwrap(object);
@@ -525,6 +561,10 @@ export class ValueResolver {
   private unary(node: t.UnaryExpression, depth: number): Value {
     if (node.operator === 'void') return { kind: 'literal', value: undefined, editable: false };
     const arg = this.resolve(node.argument, depth);
+    if (node.operator === 'typeof') {
+      const type = arg.kind === 'function' || arg.kind === 'class' ? 'function' : arg.kind === 'object' || arg.kind === 'array' ? 'object' : arg.kind === 'literal' ? (arg.value === null ? 'object' : typeof arg.value) : undefined;
+      return type ? { kind: 'literal', value: type, origin: this.file.span(node), editable: false } : arg.kind === 'unknown' ? arg : { kind: 'unknown', reason: `\`${describe(this.file, node)}\``, origin: this.file.span(node) };
+    }
     if (arg.kind !== 'literal') return arg.kind === 'unknown' ? arg : { kind: 'unknown', reason: `\`${describe(this.file, node)}\``, origin: this.file.span(node) };
     const v = arg.value;
     const origin = this.file.span(node);
