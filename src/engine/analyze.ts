@@ -509,14 +509,19 @@ function dependsOnCaller(decl: QueueDeclaration): boolean {
 }
 
 /**
- * Whether `value` is written in a function around `at` (the helper's own body or parameters, also when `at` is in a
- * callback inside it: `.then((ch) => ch.consume(q, h, { noAck }))` under `function subscribe(q, h, { noAck = true } = {})`).
+ * Whether `value` is the helper's own: written in a function around `at` (its body or parameters, also when `at` is in
+ * a callback inside it: `.then((ch) => ch.consume(q, h, { noAck }))` under `function subscribe(q, h, { noAck = true } = {})`),
+ * or at its module's top level, outside every function (`const QUEUE_OPTIONS = { durable: false }` beside the helper).
  */
 function inFunctionAround(file: ParsedFile, at: Span, value: Span): boolean {
+  let inAny = false;
   for (const a of file.nodes) {
-    if (isFunction(a) && (a.start ?? 0) <= Math.min(at.start, value.start) && Math.max(at.end, value.end) <= (a.end ?? 0)) return true;
+    if (!isFunction(a)) continue;
+    const [start, end] = [a.start ?? 0, a.end ?? 0];
+    if (start <= Math.min(at.start, value.start) && Math.max(at.end, value.end) <= end) return true;
+    if (start <= value.start && value.end <= end) inAny = true;
   }
-  return false;
+  return !inAny;
 }
 
 /** The innermost function around a span, as offsets. */
