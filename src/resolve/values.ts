@@ -500,7 +500,9 @@ export class ValueResolver {
       for (const p of ctor.params) {
         if (p.type !== 'TSParameterProperty') continue;
         const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
-        if (id.type === 'Identifier' && id.name === name) return this.resolve(id, depth);
+        if (id.type !== 'Identifier' || id.name !== name) continue;
+        // `@Inject(TOKEN) private readonly opts`: what the project's provider of that token makes.
+        return this.injectedValue(p.decorators, depth) ?? this.resolve(id, depth);
       }
       const assigned = this.file.nodes.find(
         (n): n is t.AssignmentExpression =>
@@ -512,6 +514,26 @@ export class ValueResolver {
     const elsewhere = this.file.thisAssignments(cls, name);
     if (elsewhere.length === 1) return this.resolve(elsewhere[0].right, depth);
     return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
+  }
+
+  /**
+   * The value of an `@Inject(TOKEN)` constructor parameter: the project's provider of that token, its `useValue`, or
+   * the object its `useFactory` returns (Nest calls the factory with injected providers: its parameters stay unknown).
+   */
+  private injectedValue(decorators: readonly t.Decorator[] | null | undefined, depth: number): Value | undefined {
+    const providers = this.project?.objects.providers.providersOf(decorators, { file: this.file, resolver: this, shared: new Map() }) ?? [];
+    if (providers.length !== 1) return undefined;
+    const { node, ctx } = providers[0];
+    const prop = (key: string) => node.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && propertyKeyName(p) === key);
+    const useValue = prop('useValue');
+    if (useValue) return ctx.resolver.resolve(useValue.value as Node, depth);
+    const useFactory = prop('useFactory');
+    if (!useFactory) return undefined;
+    const factory = ctx.resolver.resolve(useFactory.value as Node, depth);
+    if (factory.kind !== 'function') return factory.kind === 'unknown' ? { ...factory, reason: `is what the provider's useFactory makes, and it ${factory.reason.replace(/^`[^`]*` /, '')}` } : undefined;
+    const home = ctx.resolver.homeOf(factory.node);
+    const returned = home && returnedExpression(home.file, factory.node);
+    return returned ? home.withCallSite({ fn: factory.node, args: [], caller: home, defaultsOnly: true }).resolve(returned, depth) : undefined;
   }
 
   private computedKey(key: Node, depth: number): string | undefined {
@@ -670,7 +692,7 @@ export class ValueResolver {
   }
 
   /** The resolver of the file a function is written in: this one, or a module's the project has loaded. */
-  private homeOf(fn: t.Function): ValueResolver | undefined {
+  homeOf(fn: t.Function): ValueResolver | undefined {
     if (this.file.parentOf(fn) !== undefined) return this;
     return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
   }
