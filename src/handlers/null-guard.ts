@@ -48,12 +48,8 @@ export function unguardedMessageUse(file: ParsedFile, scopes: Scopes, fn: t.Func
  * `assert(msg)`), if it has one: the author handles a cancel there, so a guard is not added above it.
  */
 export function nullCheckOf(file: ParsedFile, scopes: Scopes, fn: t.Function, index: number): Node | undefined {
-  const param = fn.params[index];
-  const pattern = param?.type === 'AssignmentPattern' ? param.left : param;
-  if (!pattern || pattern.type !== 'Identifier') return undefined;
-  const binding = scopes.lookup(pattern.name, fn.body);
-  if (!binding) return undefined;
-  const isMsg = (e: Node) => refersTo(scopes, e, binding);
+  const isMsg = messageTest(scopes, fn, index);
+  if (!isMsg) return undefined;
   for (const node of nodesIn(file, fn)) {
     const test =
       node.type === 'IfStatement' || node.type === 'ConditionalExpression' ? node.test : node.type === 'LogicalExpression' ? node.left : node.type === 'ExpressionStatement' && isExitGuard(node, isMsg) ? node.expression : undefined;
@@ -68,19 +64,23 @@ export function nullCheckOf(file: ParsedFile, scopes: Scopes, fn: t.Function, in
  * an unhandled rejection, which ends the Node process by default, as the TypeError it avoids would.
  */
 export function throwingNullGuard(file: ParsedFile, scopes: Scopes, fn: t.Function, index: number): Node | undefined {
-  if (!fn.async) return undefined;
-  const param = fn.params[index];
-  const pattern = param?.type === 'AssignmentPattern' ? param.left : param;
-  if (!pattern || pattern.type !== 'Identifier') return undefined;
-  const binding = scopes.lookup(pattern.name, fn.body);
-  if (!binding) return undefined;
-  const isMsg = (e: Node) => refersTo(scopes, e, binding);
+  const isMsg = fn.async ? messageTest(scopes, fn, index) : undefined;
+  if (!isMsg) return undefined;
   for (const node of nodesIn(file, fn)) {
     if (node.type !== 'IfStatement' && node.type !== 'ExpressionStatement') continue;
     if (!isExitGuard(node, isMsg) || (node.type === 'IfStatement' && !throws(node.consequent))) continue;
     if (!caught(file, fn, node)) return node;
   }
   return undefined;
+}
+
+/** Whether an expression is the handler's message parameter (`index` of `fn`, a plain name), if it has one. */
+function messageTest(scopes: Scopes, fn: t.Function, index: number): IsMessage | undefined {
+  const param = fn.params[index];
+  const pattern = param?.type === 'AssignmentPattern' ? param.left : param;
+  if (!pattern || pattern.type !== 'Identifier') return undefined;
+  const binding = scopes.lookup(pattern.name, fn.body);
+  return binding ? (e: Node) => refersTo(scopes, e, binding) : undefined;
 }
 
 /** A statement that leaves by throwing: `throw`, or a block that ends with one. */
