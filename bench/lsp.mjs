@@ -1,17 +1,16 @@
 // Language-server benchmark: keystroke to diagnostics on a sparse and a dense 2,000-line file, over
 // stdio as an editor sees it, and memory with 200 open files.
 // Run with `npm run bench:lsp` (builds first). Uses the built server in dist/ through bin/.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dense, sparse } from './lsp-files.mjs';
+import { initialize as initializeServer, rpc, startServer, stop } from './lib/lsp-client.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const rpc = require('vscode-languageserver-protocol/node');
 const { analyzeDocument } = require(path.join(root, 'dist/lsp/analysis.js'));
 const { IncrementalParseCache } = require(path.join(root, 'dist/lsp/incremental-parse.js'));
 const { OpenDocumentSet } = require(path.join(root, 'dist/lsp/open-documents.js'));
@@ -37,38 +36,25 @@ const line = (label, s) => `  ${label.padEnd(34)} median ${ms(s.median).padStart
 const sleep = (t) => new Promise((r) => setTimeout(r, t));
 
 /** The server over stdio, with tracing on: each diagnostics run is traced with the wait the server chose. */
-function startServer() {
-  // BENCH_NODE_ARGS: flags for the server's node (e.g. --cpu-prof to profile it).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/rabbitmq4-codemod'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
+function startTracedServer() {
+  const server = startServer();
   const waiting = new Map();
   const waits = new Map();
-  connection.onNotification(rpc.PublishDiagnosticsNotification.type, (p) => {
+  server.onPublish((p, at) => {
     const key = `${p.uri}#${p.version}`;
-    waiting.get(key)?.({ diagnostics: p.diagnostics, at: performance.now() });
+    waiting.get(key)?.({ diagnostics: p.diagnostics, at });
     waiting.delete(key);
   });
-  connection.onNotification(rpc.LogTraceNotification.type, ({ message }) => {
+  server.connection.onNotification(rpc.LogTraceNotification.type, ({ message }) => {
     const m = /^diagnostics (\S+) version (\d+): waited (\d+) ms, checked in ([\d.]+) ms/.exec(message);
     if (m) waits.set(`${m[1]}#${m[2]}`, { waited: Number(m[3]), checked: Number(m[4]) });
   });
-  connection.listen();
   const diagnostics = (uri, version) => new Promise((resolve) => waiting.set(`${uri}#${version}`, resolve));
-  return { child, connection, diagnostics, waited: (uri, version) => waits.get(`${uri}#${version}`) };
+  return { ...server, diagnostics, waited: (uri, version) => waits.get(`${uri}#${version}`) };
 }
 
-async function initialize(server) {
-  await server.connection.sendRequest(rpc.InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, trace: 'messages' });
-  await server.connection.sendNotification(rpc.InitializedNotification.type, {});
-}
-
-async function stop(server) {
-  await server.connection.sendRequest(rpc.ShutdownRequest.type);
-  await server.connection.sendNotification(rpc.ExitNotification.type);
-  await new Promise((r) => server.child.once('exit', r));
-  server.connection.dispose();
-}
+/** As the benchmark always has: no client capabilities, the workspace this checkout, message tracing on. */
+const initialize = (server) => initializeServer(server, { root, capabilities: {}, trace: 'messages' });
 
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
@@ -94,7 +80,7 @@ function editAt(lines, i) {
 }
 
 async function latency(name, text) {
-  const server = startServer();
+  const server = startTracedServer();
   await initialize(server);
   const uri = pathToFileURL(path.join(root, 'bench-virtual', `${name}.ts`)).href;
   let t = performance.now();
@@ -182,7 +168,7 @@ function inProcess(name, text) {
 }
 
 async function memory() {
-  const server = startServer();
+  const server = startTracedServer();
   await initialize(server);
   const baseline = rssMiB(server.child.pid);
   const published = [];

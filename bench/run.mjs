@@ -8,65 +8,22 @@
 // Wall time is measured here; CPU time (user + system, every thread and child process) and peak
 // resident memory with GNU time (%M: the largest single process of the tree, so for jscodeshift the
 // larger of its parent and its worker process). On a shared machine the CPU time is the steadier one.
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { alternate, astGrepBinary, checkLine, corpusSize, GENERATED_RESULTS, load, machineLine, option, printTable, timeLine } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
 const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const ROUNDS = Number(opt('rounds', 5));
-const CORPORA = opt('corpus', 'sparse,dense').split(',');
-const TOOLS = opt('tools', 'scan,ast-grep,jscodeshift').split(',');
+const ROUNDS = Number(option(args, 'rounds', 5));
+const CORPORA = option(args, 'corpus', 'sparse,dense').split(',');
+const TOOLS = option(args, 'tools', 'scan,ast-grep,jscodeshift').split(',');
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'rmq4-bench-'));
 const PATTERN = '$C.assertQueue($$$)';
-const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-
-// ---------------------------------------------------------------------------------------------
-// The machine
-
-function machine() {
-  const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
-  const model = /model name\s*:\s*(.*)/.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
-  const nproc = spawnSync('nproc', { encoding: 'utf8' }).stdout?.trim() || String(os.cpus().length);
-  return { nproc, model, ram: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`, node: process.version, os: `${os.type()} ${os.release()}` };
-}
-
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
-
-// ---------------------------------------------------------------------------------------------
-// The tools
-
-function astGrepBinary() {
-  const platform = { linux: 'linux', darwin: 'darwin', win32: 'win32' }[process.platform];
-  const suffix = process.platform === 'linux' ? '-gnu' : process.platform === 'win32' ? '-msvc' : '';
-  const exe = process.platform === 'win32' ? 'ast-grep.exe' : 'ast-grep';
-  // The platform package holds the binary itself: this works whether or not install scripts ran.
-  try {
-    const dir = path.dirname(require.resolve(`@ast-grep/cli-${platform}-${process.arch}${suffix}/package.json`));
-    if (fs.existsSync(path.join(dir, exe))) return path.join(dir, exe);
-  } catch {
-    // fall through
-  }
-  const bin = path.join(root, 'node_modules', '.bin', exe);
-  return fs.existsSync(bin) ? bin : undefined;
-}
-
-const TIME = ['/usr/bin/time', '/bin/time'].find((p) => {
-  try {
-    return spawnSync(p, ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
-  } catch {
-    return false;
-  }
-});
 
 function tools(corpus) {
   const out = {};
@@ -111,50 +68,6 @@ function tools(corpus) {
   return out;
 }
 
-/** One timed run: wall seconds, CPU seconds and peak RSS (MB). */
-function run(tool) {
-  const memFile = path.join(TMP, 'mem.txt');
-  const [cmd, argv] = TIME ? [TIME, ['-f', '%M %U %S', '-o', memFile, tool.cmd, ...tool.args]] : [tool.cmd, tool.args];
-  const out = tool.stdout ? fs.openSync(tool.stdout, 'w') : 'ignore';
-  const started = process.hrtime.bigint();
-  const r = spawnSync(cmd, argv, { cwd: tool.cwd, stdio: ['ignore', out, tool.stdout ? out : 'pipe'], env: { ...process.env, CI: '1' }, maxBuffer: 256 * 1024 * 1024 });
-  const wall = Number(process.hrtime.bigint() - started) / 1e9;
-  if (typeof out === 'number') fs.closeSync(out);
-  if (r.status !== 0) throw new Error(`${tool.label} exited with ${r.status}: ${String(r.stderr ?? '').slice(0, 2000)}`);
-  const [kb, user, sys] = TIME ? fs.readFileSync(memFile, 'utf8').trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
-  return { wall, cpu: user + sys, rss: kb / 1024 };
-}
-
-// ---------------------------------------------------------------------------------------------
-
-function corpusSize(dir) {
-  let files = 0;
-  let bytes = 0;
-  let lines = 0;
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      if (e.name === '.git' || e.name === 'node_modules') continue;
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (SOURCE.test(e.name) && !/\.d\.[mc]?ts$/.test(e.name)) {
-        const text = fs.readFileSync(p, 'utf8');
-        files++;
-        bytes += Buffer.byteLength(text);
-        lines += text.split('\n').length - 1;
-      }
-    }
-  };
-  walk(dir);
-  return { files, bytes, lines };
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const pad = (s, n) => String(s).padEnd(n);
-const lpad = (s, n) => String(s).padStart(n);
-
 function bench(name) {
   const dir = path.join(here, 'corpus', name);
   if (!fs.existsSync(dir)) throw new Error(`no corpus at ${dir}: run node bench/generate-corpus.mjs first`);
@@ -162,31 +75,16 @@ function bench(name) {
   const all = tools(dir);
   const chosen = TOOLS.filter((t) => all[t]);
   console.log(`\n## ${name}: ${size.files} source files, ${size.lines.toLocaleString('en-US')} lines, ${(size.bytes / 1e6).toFixed(2)} MB`);
-  // Warm-up (untimed): the page cache, and a check that every tool works here.
-  for (const t of chosen.filter((t) => t !== 'jscodeshift')) run(all[t]);
-  const times = Object.fromEntries(chosen.map((t) => [t, []]));
-  const cpu = Object.fromEntries(chosen.map((t) => [t, []]));
-  const rss = Object.fromEntries(chosen.map((t) => [t, []]));
-  for (let r = 0; r < ROUNDS; r++) {
-    for (const t of r % 2 ? [...chosen].reverse() : chosen) {
-      const m = run(all[t]);
-      times[t].push(m.wall);
-      cpu[t].push(m.cpu);
-      rss[t].push(m.rss);
-    }
-    process.stderr.write(`  round ${r + 1}/${ROUNDS}: ${chosen.map((t) => `${t} ${times[t][r].toFixed(2)} s (cpu ${cpu[t][r].toFixed(2)} s)`).join(', ')} (load ${load()})\n`);
-  }
-  console.log(`\n| tool | median s | min–max s | files/s | MB/s | median CPU s | peak RSS MB | output |`);
-  console.log(`|---|---|---|---|---|---|---|---|`);
-  const med = {};
-  for (const t of chosen) {
-    med[t] = median(times[t]);
-    const lo = Math.min(...times[t]);
-    const hi = Math.max(...times[t]);
-    console.log(`| ${all[t].label} | ${med[t].toFixed(2)} | ${lo.toFixed(2)}–${hi.toFixed(2)} | ${Math.round(size.files / med[t])} | ${(size.bytes / 1e6 / med[t]).toFixed(2)} | ${median(cpu[t]).toFixed(2)} | ${Math.max(...rss[t]).toFixed(0)} | ${all[t].check()} |`);
-  }
-  const cpuMed = Object.fromEntries(chosen.map((t) => [t, median(cpu[t])]));
-  const result = { name, size, med, cpu: cpuMed, rss: Object.fromEntries(chosen.map((t) => [t, Math.max(...rss[t])])) };
+  // Warm-up (untimed, jscodeshift too slow for one): the page cache, and a check that every tool works here.
+  const picked = Object.fromEntries(chosen.map((t) => [t, all[t]]));
+  const m = alternate(picked, ROUNDS, {
+    warm: chosen.filter((t) => t !== 'jscodeshift'),
+    progress: (r, so) => process.stderr.write(`  round ${r + 1}/${ROUNDS}: ${chosen.map((t) => `${t} ${so[t].wall[r].toFixed(2)} s (cpu ${so[t].cpu[r].toFixed(2)} s)`).join(', ')} (load ${load()})\n`),
+  });
+  printTable(picked, m, size);
+  const med = Object.fromEntries(chosen.map((t) => [t, m[t].med]));
+  const cpuMed = Object.fromEntries(chosen.map((t) => [t, m[t].cpuMed]));
+  const result = { name, size, med, cpu: cpuMed, rss: Object.fromEntries(chosen.map((t) => [t, m[t].rssMax])) };
   console.log('');
   if (med.scan && med['ast-grep']) console.log(`scan / ast-grep      = ${(med.scan / med['ast-grep']).toFixed(2)} (CPU time: ${(cpuMed.scan / cpuMed['ast-grep']).toFixed(2)})`);
   if (med.scan && med.jscodeshift) console.log(`jscodeshift / scan   = ${(med.jscodeshift / med.scan).toFixed(1)} (CPU time: ${(cpuMed.jscodeshift / cpuMed.scan).toFixed(1)})`);
@@ -196,7 +94,7 @@ function bench(name) {
 function verdicts(results) {
   const by = Object.fromEntries(results.map((r) => [r.name, r]));
   const lines = [];
-  const check = (label, ok, detail) => lines.push(`- [${ok === undefined ? ' ' : ok ? 'x' : ' '}] ${label}: ${detail}${ok === false ? '  **NOT MET**' : ''}`);
+  const check = (label, ok, detail) => lines.push(checkLine(label, ok, detail));
   const s = by.sparse;
   const d = by.dense;
   if (s?.med.scan && s.med['ast-grep']) check('sparse: scan no slower than ast-grep (ratio <= 1.0)', s.med.scan / s.med['ast-grep'] <= 1.0, (s.med.scan / s.med['ast-grep']).toFixed(2));
@@ -206,13 +104,13 @@ function verdicts(results) {
   return lines;
 }
 
-const m = machine();
 console.log(`# rabbitmq4-codemod benchmark`);
-console.log(`\nmachine: ${m.nproc} CPUs (nproc), ${m.model}, ${m.ram} RAM, Node ${m.node}, ${m.os}`);
-console.log(`ast-grep: ${astGrepBinary() ?? 'not found (npm i -D @ast-grep/cli)'}; CPU time and memory: ${TIME ? `${TIME} -f '%M %U %S'` : 'not measured (no GNU time)'}`);
+console.log(`\n${machineLine()}`);
+console.log(`ast-grep: ${astGrepBinary() ?? 'not found (npm i -D @ast-grep/cli)'}; ${timeLine()}`);
 console.log(`rounds: ${ROUNDS}, alternating, medians; scan worker threads: ${process.env.RABBITMQ4_CODEMOD_WORKERS || 'auto (default: one per core once 500 files need parsing; RABBITMQ4_CODEMOD_WORKERS=N)'}; load average at start: ${load()}`);
 const results = CORPORA.map(bench);
 console.log(`\nload average at end: ${load()}`);
 console.log(`\n### Targets\n`);
 for (const l of verdicts(results)) console.log(l);
+fs.writeFileSync(GENERATED_RESULTS, `${JSON.stringify({ at: new Date().toISOString(), rounds: ROUNDS, results }, null, 2)}\n`);
 fs.rmSync(TMP, { recursive: true, force: true });

@@ -9,9 +9,12 @@
 #   RMQ4_FAIL_ON      --fail-on (empty: the config file's, else error)
 #   RMQ4_SARIF        the SARIF file to write (default rabbitmq4-codemod.sarif)
 #   RMQ4_ARGS         more scan options, separated by spaces (--exclude generated/**, --rules ...)
-#   RMQ4_VERSION      the version to install where the project has none (default: this action's)
-#   RMQ4_BIN          the executable to run (default: the project's node_modules/.bin/rabbitmq4-codemod,
-#                     else the RMQ4_VERSION package installed into $RUNNER_TEMP)
+#   RMQ4_VERSION      what to install where the project has none: a version, or anything `npm install`
+#                     takes (a release tarball's URL or path, a git URL). Default: this action's own copy
+#   RMQ4_BIN          the executable to run. Default, the first that exists: the project's
+#                     node_modules/.bin/rabbitmq4-codemod; RMQ4_VERSION installed into $RUNNER_TEMP; this
+#                     action's checkout if it is built; this action's version from the registry; this
+#                     action's checkout, built now (npm ci runs its prepare script: about a minute)
 set -uo pipefail
 
 action_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,16 +25,39 @@ bin=${RMQ4_BIN:-}
 if [ -z "$bin" ] && [ -x node_modules/.bin/rabbitmq4-codemod ]; then
   bin=node_modules/.bin/rabbitmq4-codemod
 fi
+fail() {
+  echo "::error::rabbitmq4-codemod: $1"
+  echo "exit-code=2" >> "$out"
+  exit 0
+}
+
+# Installs an npm spec into the runner's temp directory (a folder named after $2); prints the executable.
+install_spec() {
+  local spec=$1 prefix
+  prefix="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/rabbitmq4-codemod-$(printf '%s' "$2" | tr -c 'A-Za-z0-9._-' '_' | tail -c 60)"
+  npm install --prefix "$prefix" --no-save --no-audit --no-fund --omit=dev "$spec" >&2 || return 1
+  echo "$prefix/node_modules/.bin/rabbitmq4-codemod"
+}
+
+if [ -z "$bin" ] && [ -n "${RMQ4_VERSION:-}" ]; then
+  # A version (exact, never "latest"), or what npm install takes: a release tarball, a git URL.
+  spec=$RMQ4_VERSION
+  [[ "$spec" =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+].*)?$ ]] && spec="rabbitmq4-codemod@$spec"
+  bin=$(install_spec "$spec" "${RMQ4_VERSION##*/}") || fail "could not install $spec (add rabbitmq4-codemod to the project's devDependencies, or set the action's version input to a version, a release tarball's URL or a git URL)"
+fi
+if [ -z "$bin" ] && [ -f "$action_dir/dist/bundle/cli.js" ]; then
+  # This action's checkout, already built (a local action, or one vendored with its build).
+  bin="$action_dir/bin/rabbitmq4-codemod"
+fi
 if [ -z "$bin" ]; then
-  # The project does not install it: install this action's own version (an exact version, never "latest").
-  version=${RMQ4_VERSION:-$(node -p "require('$action_dir/package.json').version")}
-  prefix="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/rabbitmq4-codemod-$version"
-  if ! npm install --prefix "$prefix" --no-save --no-audit --no-fund --omit=dev "rabbitmq4-codemod@$version" >&2; then
-    echo "::error::rabbitmq4-codemod: could not install rabbitmq4-codemod@$version (add it to the project's devDependencies, or set the action's version input)"
-    echo "exit-code=2" >> "$out"
-    exit 0
+  version=$(node -p "require('$action_dir/package.json').version")
+  if ! bin=$(install_spec "rabbitmq4-codemod@$version" "$version"); then
+    # Not on the registry (before the first release, or a registry the runner cannot reach): build this
+    # action's own checkout, which is the release the workflow names.
+    echo "rabbitmq4-codemod@$version could not be installed from the registry: building this action's checkout ($action_dir)"
+    (cd "$action_dir" && npm ci --no-audit --no-fund >&2) || fail "could not install rabbitmq4-codemod@$version nor build the action's checkout (add rabbitmq4-codemod to the project's devDependencies, or set the action's version input to a release tarball's URL)"
+    bin="$action_dir/bin/rabbitmq4-codemod"
   fi
-  bin="$prefix/node_modules/.bin/rabbitmq4-codemod"
 fi
 
 paths=()
@@ -60,7 +86,8 @@ if [ -f "$sarif" ]; then
     let n = 0;
     for (const run of log.runs) for (const r of run.results ?? []) {
       const loc = r.locations?.[0]?.physicalLocation;
-      const file = loc?.artifactLocation?.uri ?? "";
+      // The path from the repository root (as GitHub reads annotation paths), decoded; a property escapes , and :.
+      const file = decodeURIComponent(loc?.artifactLocation?.uri ?? "").replace(/%/g, "%25").replace(/,/g, "%2C").replace(/:/g, "%3A");
       const line = loc?.region?.startLine ?? 1;
       const col = loc?.region?.startColumn ?? 1;
       const text = (r.message?.text ?? "").split("\n")[0].replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");

@@ -360,7 +360,8 @@ export interface UnitOfWork {
   exported?: { name: string; leaks?: true };
 }
 
-export type DependencyManifest = 'package.json' | 'package-lock.json' | 'yarn.lock' | 'pnpm-lock.yaml';
+/** bun.lockb is bun's binary lock file: found (it decides what bun installs), never read. */
+export type DependencyManifest = 'package.json' | 'package-lock.json' | 'yarn.lock' | 'pnpm-lock.yaml' | 'bun.lock' | 'bun.lockb';
 
 /** A client library the project depends on: a range in package.json, or a version a lock file installs. */
 export interface DependencyPin {
@@ -384,9 +385,10 @@ export interface DependencyPin {
   requiredBy: { name: string; range?: string }[];
   /**
    * package.json: the lock file that installs this package's dependencies (beside it, or its workspace root's)
-   * and the version it installs of this one (none: the lock file does not list it). Undefined: no lock file.
+   * and the version it installs of this one (none: the lock file does not list it, or cannot be read: `unread`
+   * says why, e.g. bun.lockb is binary). Undefined: no lock file.
    */
-  locked?: { file: string; manifest: DependencyManifest; version?: string };
+  locked?: { file: string; manifest: DependencyManifest; version?: string; unread?: string };
   /**
    * Whether the package's own source files (beside the manifest and below it) import this package or a library
    * that loads it; undefined when not known (too many files to read, or a lock file's copy another package requires).

@@ -140,7 +140,7 @@ describe('audit --definitions', () => {
 
     const md = cli(dir, 'audit', 'src', '--definitions', 'definitions.json', '--format', 'markdown').stdout;
     expect(md).toContain('**4 errors, 0 warnings, 0 info** on `definitions.json` (RabbitMQ 3.13.7): 7 queues, 2 policies, no consumers');
-    expect(md).toContain('| `broker-transient-queue` | error | 1 | by hand | [MIGRATION.md#broker-transient-queue](MIGRATION.md#broker-transient-queue) |');
+    expect(md).toContain('| `broker-transient-queue` | error | 1 | by hand | `MIGRATION.md#broker-transient-queue` |');
     expect(md).toMatch(/\| queue `events` \(`src\/app\.ts:5`\) \| `\/` \| `broker-redeclare-mismatch` \| error \|/);
 
     const log = JSON.parse(cli(dir, 'audit', 'src', '--definitions', 'definitions.json', '--format', 'sarif').stdout);

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -13,6 +14,7 @@ import { sarifErrors } from './sarif-schema';
 
 interface Step {
   id?: string;
+  name?: string;
   if?: string;
   shell?: string;
   run?: string;
@@ -81,7 +83,10 @@ describe('the GitHub Action (action.yml)', () => {
     expect(action.runs.using).toBe('composite');
     const [scan, upload, fail] = action.runs.steps;
     expect(scan.run).toBe('bash "$GITHUB_ACTION_PATH/scripts/github-action.sh"');
-    expect(upload.uses).toMatch(/^github\/codeql-action\/upload-sarif@v\d+$/);
+    // The current major of upload-sarif (v4 since October 2025).
+    expect(upload.uses).toBe('github/codeql-action/upload-sarif@v4');
+    // Not on a pull request from a fork, which has no security-events write permission (the upload would fail the job).
+    expect(upload.if).toContain("github.event_name != 'pull_request' || github.event.pull_request.head.repo.full_name == github.repository");
     expect(upload.if).toContain("inputs.upload == 'true'");
     // Uploaded even when the scan found something: always(), or the failing scan would skip the upload.
     expect(upload.if).toContain('always()');
@@ -131,22 +136,157 @@ describe('the GitHub Action (action.yml)', () => {
     expect(runFailStep(r.outputs)).toBe(1);
   });
 
-  it('where the project has no install, installs its own exact version into RUNNER_TEMP (never "latest")', () => {
-    const dir = project({ 'src/worker.ts': WORKER }, { git: true });
-    // A stand-in for npm that records its arguments and "installs" the checkout's bin where asked.
+  /** Every path in a SARIF log (results, related locations, fixes, notifications) and every URL in its rules. */
+  function sarifPaths(log: { runs: { tool: { driver: { rules: { help?: { markdown?: string; text?: string }; helpUri?: string }[] } } }[] }) {
+    const uris = [...JSON.stringify(log).matchAll(/"artifactLocation":\{"uri":"([^"]*)"(?:,"uriBaseId":"([^"]*)")?/g)].map((m) => ({ uri: decodeURIComponent(m[1]), base: m[2] }));
+    return { uris, rules: log.runs[0].tool.driver.rules };
+  }
+
+  /** The proof of issue 27: paths resolve from the repository root; every rule explains itself, with no file:// URL. */
+  function expectCodeScanningReady(log: Parameters<typeof sarifPaths>[0], repoRoot: string, expectedFiles: string[]) {
+    expect(sarifErrors(log)).toEqual([]);
+    const { uris, rules } = sarifPaths(log);
+    expect([...new Set(uris.map((u) => u.uri))].sort()).toEqual(expectedFiles);
+    for (const u of uris) {
+      expect(u.base, u.uri).toBe('%SRCROOT%');
+      expect(fs.existsSync(path.join(repoRoot, u.uri)), `${u.uri} from the repository root`).toBe(true);
+    }
+    expect(rules.length).toBeGreaterThan(20);
+    for (const rule of rules) {
+      expect(rule.help?.markdown, JSON.stringify(rule).slice(0, 80)).toMatch(/^#{2,3} [a-z0-9-]+\n\n\S/);
+      expect(JSON.stringify(rule)).not.toMatch(/file:/);
+    }
+    expect(JSON.stringify(log)).not.toMatch(/file:\/\//);
+  }
+
+  it('in an empty project (no package.json, no install): runs this action\'s own checkout, and the SARIF is ready for code scanning', () => {
+    const dir = project({ 'worker.ts': WORKER }, { git: true });
+    const r = runScanStep(dir, {});
+    expect(r.stdout).toContain(`+ ${ROOT}/bin/rabbitmq4-codemod scan . --format sarif --output rabbitmq4-codemod.sarif\n`);
+    expect(r.outputs).toEqual({ 'sarif-file': 'rabbitmq4-codemod.sarif', 'exit-code': '1' });
+    expectCodeScanningReady(JSON.parse(read(dir, 'rabbitmq4-codemod.sarif')), dir, ['worker.ts']);
+  });
+
+  it('in a monorepo package (working-directory): the SARIF paths and the annotations resolve from the repository root', () => {
+    const dir = installedProject({ 'package.json': '{ "private": true, "workspaces": ["services/*"] }\n', 'services/orders/package.json': '{ "name": "orders" }\n', 'services/orders/src/worker.ts': WORKER, 'services/orders/src/broken.ts': "import amqp from 'amqplib';\nconst x = {;\n", 'services/billing/src/worker.ts': WORKER });
+    const r = runScanStep(dir, { 'working-directory': 'services/orders' });
+    expect(r.cwd).toBe(path.join(dir, 'services/orders'));
+    expect(r.outputs).toEqual({ 'sarif-file': 'rabbitmq4-codemod.sarif', 'exit-code': '1' });
+    expectCodeScanningReady(JSON.parse(read(dir, 'services/orders/rabbitmq4-codemod.sarif')), dir, ['services/orders/src/broken.ts', 'services/orders/src/worker.ts']);
+    // GitHub reads annotation paths from the repository root too.
+    expect(r.stdout).toMatch(/^::error file=services\/orders\/src\/worker\.ts,line=\d+,col=\d+,title=transient-nonexclusive-queue::/m);
+    // The upload step finds the file where the scan step wrote it.
+    const upload = action.runs.steps[1];
+    expect(path.join(dir, expand(upload.with!.sarif_file, r.inputs, r.outputs))).toBe(path.join(dir, 'services/orders/rabbitmq4-codemod.sarif'));
+  });
+
+  /** A copy of this action as GitHub checks it out at a tag: its files, no node_modules, no dist. */
+  function actionCheckout(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rmq4-action-'));
+    for (const f of ['action.yml', 'package.json', 'scripts']) fs.cpSync(path.join(ROOT, f), path.join(dir, f), { recursive: true });
+    // Its bin/ runs the build a real `npm ci` (prepare) would make; the fake npm below makes dist/ appear.
+    fs.symlinkSync(path.join(ROOT, 'bin'), path.join(dir, 'bin'));
+    return dir;
+  }
+
+  /** A stand-in for npm that records each call, and answers `install` with `installs` (0 or 1) and `ci` by building. */
+  function fakeNpm(dir: string, actionDir: string, installs: 0 | 1): string {
     const fakeBin = path.join(dir, '.fake-bin');
     fs.mkdirSync(fakeBin);
     fs.writeFileSync(
       path.join(fakeBin, 'npm'),
-      `#!/usr/bin/env bash\necho "$@" > "${dir}/.npm-args"\nprefix="$3"\nmkdir -p "$prefix/node_modules/.bin"\nln -s "${BIN}" "$prefix/node_modules/.bin/rabbitmq4-codemod"\n`,
+      `#!/usr/bin/env bash\necho "$PWD: $*" >> "${dir}/.npm-calls"\nif [ "$1" = install ]; then\n  [ ${installs} = 0 ] || { echo "npm error 404 Not Found" >&2; exit 1; }\n  mkdir -p "$3/node_modules/.bin" && ln -s "${BIN}" "$3/node_modules/.bin/rabbitmq4-codemod"\nelse\n  mkdir -p "${actionDir}/dist/bundle" && touch "${actionDir}/dist/bundle/cli.js"\nfi\n`,
       { mode: 0o755 },
     );
-    const r = runScanStep(dir, {}, { PATH: `${fakeBin}${path.delimiter}${process.env.PATH}` });
+    return fakeBin;
+  }
+
+  it('where neither the project nor the action is built: its exact version from the registry (never "latest") into RUNNER_TEMP', () => {
+    const dir = project({ 'src/worker.ts': WORKER }, { git: true });
+    const actionDir = actionCheckout();
+    const fakeBin = fakeNpm(dir, actionDir, 0);
+    const r = runScanStep(dir, {}, { PATH: `${fakeBin}${path.delimiter}${process.env.PATH}`, GITHUB_ACTION_PATH: actionDir });
     const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
     const prefix = path.join(dir, '.runner-temp', `rabbitmq4-codemod-${version}`);
-    expect(read(dir, '.npm-args').trim()).toBe(`install --prefix ${prefix} --no-save --no-audit --no-fund --omit=dev rabbitmq4-codemod@${version}`);
+    expect(read(dir, '.npm-calls').trim()).toBe(`${dir}: install --prefix ${prefix} --no-save --no-audit --no-fund --omit=dev rabbitmq4-codemod@${version}`);
     expect(r.stdout).toContain(`+ ${prefix}/node_modules/.bin/rabbitmq4-codemod scan . --format sarif`);
     expect(r.outputs['exit-code']).toBe('1');
+  });
+
+  it('where the registry has no release: builds the action\'s checkout (npm ci runs prepare) and runs it', () => {
+    const dir = project({ 'src/worker.ts': WORKER }, { git: true });
+    const actionDir = actionCheckout();
+    const fakeBin = fakeNpm(dir, actionDir, 1);
+    const r = runScanStep(dir, {}, { PATH: `${fakeBin}${path.delimiter}${process.env.PATH}`, GITHUB_ACTION_PATH: actionDir });
+    const calls = read(dir, '.npm-calls').trim().split('\n');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toBe(`${actionDir}: ci --no-audit --no-fund`);
+    expect(r.stdout).toContain('could not be installed from the registry: building this action\'s checkout');
+    expect(r.stdout).toContain(`+ ${actionDir}/bin/rabbitmq4-codemod scan . --format sarif`);
+    expect(r.outputs).toEqual({ 'sarif-file': 'rabbitmq4-codemod.sarif', 'exit-code': '1' });
+  });
+
+  it('the version input installs what it names (a version or a tarball), and says so when it cannot', () => {
+    const dir = project({ 'src/worker.ts': WORKER }, { git: true });
+    const fakeBin = fakeNpm(dir, actionCheckout(), 1);
+    const r = runScanStep(dir, { version: 'https://example.invalid/rabbitmq4-codemod-9.9.9.tgz' }, { PATH: `${fakeBin}${path.delimiter}${process.env.PATH}` });
+    expect(read(dir, '.npm-calls')).toContain('--omit=dev https://example.invalid/rabbitmq4-codemod-9.9.9.tgz\n');
+    expect(r.outputs).toEqual({ 'exit-code': '2' });
+    expect(r.stdout).toContain('::error::rabbitmq4-codemod: could not install https://example.invalid/rabbitmq4-codemod-9.9.9.tgz');
+  });
+});
+
+describe('the release workflow (.github/workflows/release.yml)', () => {
+  const workflow = parse(fs.readFileSync(path.join(ROOT, '.github', 'workflows', 'release.yml'), 'utf8')) as {
+    on: { push: { tags: string[] } };
+    permissions: Record<string, string>;
+    jobs: Record<string, { permissions: Record<string, string>; steps: Step[] }>;
+  };
+  const job = workflow.jobs.release;
+  const runs = job.steps.map((s) => s.run ?? '').join('\n');
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+  it('runs on a version tag, with only the permissions it needs', () => {
+    expect(workflow.on.push.tags).toEqual(['v[0-9]+.[0-9]+.[0-9]+*']);
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'write' });
+  });
+
+  it('refuses a tag that is not the package\'s version', () => {
+    const step = job.steps.find((s) => s.name === 'The tag names the package\'s version')!;
+    const env = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rmq4-release-')), 'env');
+    const at = (tag: string) => spawnSync('bash', ['-c', step.run!], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GITHUB_REF_NAME: tag, GITHUB_ENV: env } });
+    expect(at(`v${version}`).status).toBe(0);
+    expect(fs.readFileSync(env, 'utf8')).toBe(`VERSION=${version}\n`);
+    const wrong = at('v9.9.9');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stdout).toContain(`::error::tag v9.9.9, but package.json says ${version}`);
+  });
+
+  it('builds, tests with the brokers (sudo: the script manages a chroot), packs, publishes with provenance and attaches the tarball and the .vsix', () => {
+    const order = ['npm ci --no-audit', 'npm ci --prefix editors/vscode', 'sudo --preserve-env=RABBITMQ4_DEBIAN_MIRROR bash scripts/rabbitmq4.sh start', 'RABBITMQ4_BROKER_REQUIRED=1 RABBITMQ4_VSIX_REQUIRED=1 npm test', 'bash scripts/check-git-install.sh', 'npm pack', 'npm run package --prefix editors/vscode', 'npm publish "rabbitmq4-codemod-$VERSION.tgz" --provenance --access public', 'gh release create "$GITHUB_REF_NAME" --verify-tag'];
+    let at = -1;
+    for (const command of order) {
+      const found = runs.indexOf(command);
+      expect(found, command).toBeGreaterThan(at);
+      at = found;
+    }
+    expect(runs).toMatch(/"rabbitmq4-codemod-\$VERSION\.tgz" "rabbitmq4-codemod-vscode-\$VERSION\.vsix"\s*$/m);
+    // The tarball npm pack writes is the one published and attached.
+    expect(runs).toContain('ls -l "rabbitmq4-codemod-$VERSION.tgz"');
+    expect(job.steps.find((s) => s.run?.includes('rabbitmq4.sh stop'))?.if).toBe('always()');
+    // No stored token: trusted publishing (OIDC), which needs npm 11.5+.
+    expect(JSON.stringify(workflow)).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|secrets\./);
+    expect(runs).toContain('npm install -g npm@11');
+    for (const s of job.steps.filter((x) => x.uses)) expect(s.uses).toMatch(/^actions\/(checkout|setup-node)@v6$/);
+  });
+
+  it('makes the tag that the Action and pre-commit docs pin', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`/rabbitmq4-codemod@v${version}`);
+    expect(readme).toMatch(new RegExp(`rev: v${version.replace(/\./g, '\\.')}\\b`));
+    expect(fs.readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')).toContain(`rev: v${version}`);
+    expect(readme).toContain('.github/workflows/release.yml');
   });
 });
 

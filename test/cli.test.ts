@@ -204,11 +204,11 @@ describe('fix', () => {
 });
 
 describe('rules', () => {
-  it('lists every rule with severity per target, fixability and its MIGRATION.md section', () => {
+  it('lists every rule (and unused-suppression, which scan reports) with severity per target, fixability and its MIGRATION.md section', () => {
     const r = cli(process.cwd(), 'rules', '--format', 'json');
     expect(r.code).toBe(0);
     const rules = JSON.parse(r.stdout);
-    expect(rules.map((x: { id: string }) => x.id)).toEqual(ALL_RULES.map((x) => x.meta.id));
+    expect(rules.map((x: { id: string }) => x.id)).toEqual([...ALL_RULES.map((x) => x.meta.id), 'unused-suppression']);
     for (const rule of rules) {
       expect(Object.keys(rule.severity)).toEqual(['4.0', '4.1', '4.2', '4.3']);
       expect(rule.docs).toBe(`MIGRATION.md#${rule.id}`);
@@ -219,5 +219,58 @@ describe('rules', () => {
   it('every rule has its section in MIGRATION.md', () => {
     const guide = fs.readFileSync(path.join(__dirname, '..', 'MIGRATION.md'), 'utf8');
     for (const rule of ALL_RULES) expect(guide).toMatch(new RegExp(`^## ${rule.meta.id}$`, 'm'));
+  });
+});
+
+describe('the CLI contract for a new user (issue 27)', () => {
+  const T = "import amqp from 'amqplib';\n";
+
+  it('--output or --patch to a path that cannot be written: one line naming it, exit 2, no stack trace (scan, fix --patch, audit)', () => {
+    const dir = project({ 'a.ts': WORKER, 'defs.json': JSON.stringify({ queues: [{ name: 'q', vhost: '/', durable: false, auto_delete: false, arguments: {} }] }), 'file.txt': 'x\n' });
+    const cases: [string[], string][] = [
+      [['scan', '--output', '/nonexistent/dir/r.json'], 'cannot write /nonexistent/dir/r.json: its directory does not exist'],
+      [['scan', '--format', 'sarif', '--output', 'file.txt/r.sarif'], 'cannot write file.txt/r.sarif: a part of the path is not a directory'],
+      [['scan', '--output', '.'], 'cannot write .: it is a directory'],
+      [['fix', '--patch', '/nonexistent/fix.patch'], 'cannot write /nonexistent/fix.patch: its directory does not exist'],
+      [['audit', '--definitions', 'defs.json', '--output', '/nonexistent/audit.json'], 'cannot write /nonexistent/audit.json: its directory does not exist'],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli(dir, ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toBe(`rabbitmq4-codemod: ${message}\n`);
+    }
+    expect(read(dir, 'a.ts')).toBe(WORKER);
+  });
+
+  it('--safe-only and --unsafe-fixes together are a usage error', () => {
+    const r = cli(project({ 'a.ts': WORKER }), 'fix', '--safe-only', '--unsafe-fixes');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^rabbitmq4-codemod: --safe-only and --unsafe-fixes cannot be combined: .*\n$/);
+  });
+
+  it('fix --check fails (exit 2) when a file cannot be checked, and names it', () => {
+    const dir = project({ 'src/worker.ts': FIXED, 'src/broken.ts': `${T}export const f = (ch: amqp.Channel) => ch.assertQueue('x', { durable: false );\n` }, { git: true });
+    const r = cli(dir, 'fix', '--check');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^error src\/broken\.ts: cannot parse \(left untouched\): /m);
+    expect(r.stderr).toBe('rabbitmq4-codemod: fix --check could not check src/broken.ts: see the errors above\n');
+    fs.writeFileSync(path.join(dir, 'src/broken.ts'), `${T}export const f = (ch: amqp.Channel) => ch.assertQueue('x');\n`);
+    expect(cli(dir, 'fix', '--check').code).toBe(0);
+  });
+
+  it('--include-minified (or "includeMinified" in the config) reads a large generated file on purpose; the skip says how', () => {
+    const minified = `${T}${'var a=1;'.repeat(6000)}export const f=(ch: amqp.Channel)=>ch.assertQueue('gen',{durable:false});\n`;
+    const dir = project({ 'src/generated/client.js': minified.replace(': amqp.Channel', ''), 'src/worker.ts': FIXED });
+    const skipped = JSON.parse(cli(dir, 'scan', '--format', 'json').stdout);
+    expect(skipped.skipped).toEqual([{ file: 'src/generated/client.js', message: 'skipped: minified or generated bundle (very long lines; --include-minified PATH reads it)' }]);
+    const flag = JSON.parse(cli(dir, 'scan', '--format', 'json', '--include-minified', 'src/generated/**').stdout);
+    expect(flag.skipped).toEqual([]);
+    expect(flag.findings.map((f: { file: string; queue: string }) => `${f.file}:${f.queue}`)).toEqual(['src/generated/client.js:gen']);
+    fs.writeFileSync(path.join(dir, 'rabbitmq4-codemod.config.json'), '{ "includeMinified": ["src/generated/client.js"] }\n');
+    expect(JSON.parse(cli(dir, 'scan', '--format', 'json').stdout).findings).toHaveLength(1);
+    fs.writeFileSync(path.join(dir, 'rabbitmq4-codemod.config.json'), '{ "includeMinified": "src/generated" }\n');
+    const bad = cli(dir, 'scan');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"includeMinified" must be an array of non-empty glob strings (got "src/generated")');
   });
 });

@@ -88,7 +88,7 @@ describe('a bad config is a usage error: one line naming the file, exit 2', () =
     [json({ rules: { 'global-qos': 'fatal' } }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: "rules"\."global-qos" must be one of off, error, warning, info \(got "fatal"\)$/],
     [json({ exclude: 'generated/**' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: "exclude" must be an array of non-empty glob strings/],
     [json({ failOn: 'sometimes' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: "failOn" must be one of error, warning, info, never/],
-    [json({ fail_on: 'error' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: unknown key "fail_on" \(expected target, rules, exclude, failOn\)$/],
+    [json({ fail_on: 'error' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: unknown key "fail_on" \(expected target, rules, exclude, includeMinified, failOn\)$/],
   ])('%s', (text, message) => {
     const dir = project({ 'a.ts': WORKER, [CONFIG]: text });
     for (const command of ['scan', 'fix']) {

@@ -1,7 +1,9 @@
 /** client-frame-max end to end: dependency manifests through scan, fix and the language server. */
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from './fixture-cases';
 import { cli, project, read } from './helpers';
 import { fileUri, LspSession } from './lsp/lsp-session';
 
@@ -122,6 +124,21 @@ describe('client-frame-max through the CLI', () => {
     // Fixed once: nothing left to change or report.
     expect(cli(dir, 'fix', '--check').code).toBe(0);
     expect(scanJson(dir).report.findings).toEqual([]);
+  });
+
+  it('a bun workspace whose root bun.lockb (binary, unread) may pin the old client: fix --write leaves the member\'s range alone and names `bun add`', () => {
+    const source = path.join(FIXTURES, 'client-frame-max', 'bun-lockb-workspace.input');
+    const dir = project({});
+    fs.cpSync(source, dir, { recursive: true });
+    const before = read(dir, 'packages/api/package.json');
+    const check = cli(dir, 'fix', '--check');
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(cli(dir, 'fix', '--write', '--allow-dirty').code).toBe(0);
+    expect(read(dir, 'packages/api/package.json')).toBe(before);
+    const [finding] = scanJson(dir).report.findings;
+    expect(finding).toMatchObject({ ruleId: 'client-frame-max', severity: 'warning', file: 'packages/api/package.json', fix: { kind: 'none' } });
+    expect(finding.message).toContain('bun.lockb, which decides which one is installed, cannot be read (it is binary)');
+    expect(finding.fix.description).toContain('run `bun add @cloudamqp/amqp-client@^3.2.1` in packages/api: it sets "^3.2.1" in package.json and updates bun.lockb together');
   });
 
   it('--safe-only leaves a move across 0.x minors to a human; a patch-level move stays a rewrite', () => {

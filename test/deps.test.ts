@@ -1,4 +1,4 @@
-/** The dependency pipeline's parts: semver ranges, the four manifest readers, discovery. */
+/** The dependency pipeline's parts: semver ranges, the manifest readers, discovery. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +124,38 @@ describe('what a lock file installs for a package.json', () => {
     expect(at({ 'package.json': '{ "workspaces": ["a"] }', 'yarn.lock': yarn1, 'a/package.json': pkg }, 'a/package.json')).toMatchObject({ version: '0.10.4' });
   });
 
+  it("bun.lock (JSONC): the workspace's own copy before the hoisted one; a directory that is no workspace has none", () => {
+    const lock = `{
+  "lockfileVersion": 1,
+  // comments and trailing commas are bun's JSONC
+  "workspaces": {
+    "": { "name": "shop", },
+    "apps/api": { "name": "@shop/api", "dependencies": { "amqplib": "^0.10.3", }, },
+    "apps/web": { "name": "@shop/web", "dependencies": { "amqplib": "^0.10.3", }, },
+  },
+  "packages": {
+    "@shop/api": ["@shop/api@workspace:apps/api"],
+    "amqplib": ["amqplib@0.10.9", "", {}, "sha512-x"],
+    "@shop/api/amqplib": ["amqplib@0.10.4", "", {}, "sha512-y"],
+  },
+}
+`;
+    const files = { 'package.json': '{ "workspaces": ["apps/*"] }', 'bun.lock': lock, 'apps/api/package.json': pkg, 'apps/web/package.json': pkg, 'tools/x/package.json': pkg };
+    expect(at(files, 'apps/api/package.json')).toEqual({ file: 'bun.lock', manifest: 'bun.lock', version: '0.10.4' });
+    expect(at(files, 'apps/web/package.json')).toMatchObject({ version: '0.10.9' });
+    expect(at(files, 'tools/x/package.json')).toBeUndefined();
+    expect(at({ 'package.json': pkg, 'bun.lock': lock })).toEqual({ file: 'bun.lock', manifest: 'bun.lock', version: '0.10.9' });
+  });
+
+  it('bun.lockb (binary) decides but cannot be read: found beside the package or at a workspace root, never decoded', () => {
+    const dir = project({ 'package.json': '{ "workspaces": ["apps/*"] }', 'apps/api/package.json': pkg, 'tools/package.json': pkg });
+    fs.writeFileSync(path.join(dir, 'bun.lockb'), Buffer.from([0x23, 0x21, 0x00, 0xff, 0xfe, 0x01]));
+    fs.mkdirSync(path.join(dir, '.git'));
+    const r = lockedVersion(path.join(dir, 'apps/api/package.json'), 'amqplib', '^0.10.3');
+    expect(r && { file: path.relative(dir, r.absolute), manifest: r.manifest, version: r.version, unread: r.unread }).toEqual({ file: 'bun.lockb', manifest: 'bun.lockb', version: undefined, unread: 'it is binary' });
+    expect(lockedVersion(path.join(dir, 'package.json'), 'amqplib', '^0.10.3')).toMatchObject({ manifest: 'bun.lockb', unread: 'it is binary' });
+  });
+
   it('pnpm-lock.yaml importers (v9, v6 with specifiers, v5.4 inline) and a v5 single project, peer suffixes dropped', () => {
     const v9 = ['lockfileVersion: "9.0"', '', 'importers:', '', '  .:', '    dependencies:', '      amqplib:', '        specifier: ^0.10.3', '        version: 0.10.3', '  packages/api:', '    devDependencies:', "      '@cloudamqp/amqp-client':", '        specifier: ^3.1.1', '        version: 3.1.1(typescript@5.0.0)', ''].join('\n');
     expect([...pnpmImporters(v9)].map(([k, v]) => [k, [...v]])).toEqual([
@@ -225,6 +257,19 @@ describe('manifest readers', () => {
     ]);
   });
 
+  it('bun.lock: hoisted, nested and workspace copies at the version inside `name@version`, each with the packages that resolve to it', () => {
+    expect(pinsOf('bun-lock.input/bun.lock')).toEqual([
+      { name: 'amqplib', at: '0.8.0', callee: 'packages["amqplib"]', range: undefined, version: '0.8.0', requiredBy: [] },
+      { name: 'amqplib', at: '0.4.2', callee: 'packages["amqp-ts/amqplib"]', range: undefined, version: '0.4.2', requiredBy: [{ name: 'amqp-ts', range: '^0.4.2' }] },
+    ]);
+    expect(pinsOf('bun-lock-workspace-legal.input/bun.lock').map((p) => [p.callee, p.at, p.requiredBy])).toEqual([
+      ['packages["amqplib"]', '0.10.9', []],
+      ['packages["@shop/api/amqplib"]', '0.10.8', []],
+    ]);
+    // Not bun's JSONC: no pins, never a crash.
+    expect(modelManifest('bun.lock', '{ "packages": ')).toMatchObject({ ok: false });
+  });
+
   it('yarn.lock: scoped names and CRLF line ends', () => {
     const text = '"@scope/amqp@^1.0.0":\r\n  version "1.0.0"\r\n  dependencies:\r\n    amqplib "^0.5.0"\r\n';
     const [block] = readYarnLock(text);
@@ -240,13 +285,15 @@ describe('manifest readers', () => {
 });
 
 describe('discovery of dependency manifests', () => {
-  it('finds package.json and the three lock files, never under node_modules, honouring .gitignore and --exclude', () => {
+  it('finds package.json and the text lock files (not the binary bun.lockb), never under node_modules, honouring .gitignore and --exclude', () => {
     const dir = project({
       '.gitignore': 'ignored/\n',
       'package.json': '{}',
       'package-lock.json': '{}',
       'yarn.lock': '',
       'pnpm-lock.yaml': '',
+      'bun.lock': '{}',
+      'bun.lockb': '#!/usr/bin/env bun\n',
       'tsconfig.json': '{}',
       'src/a.ts': 'export {};\n',
       'packages/app/package.json': '{}',
@@ -257,6 +304,6 @@ describe('discovery of dependency manifests', () => {
     });
     fs.mkdirSync(path.join(dir, '.git'));
     const found = discover(['.'], { cwd: dir, exclude: ['excluded/'] }).files.map((f) => f.relative);
-    expect(found).toEqual(['package-lock.json', 'package.json', 'packages/app/package.json', 'pnpm-lock.yaml', 'src/a.ts', 'yarn.lock']);
+    expect(found).toEqual(['bun.lock', 'package-lock.json', 'package.json', 'packages/app/package.json', 'pnpm-lock.yaml', 'src/a.ts', 'yarn.lock']);
   });
 });

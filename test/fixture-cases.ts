@@ -4,6 +4,8 @@ import { analyze, type FileResult } from '../src/engine/analyze';
 import { applyEdits } from '../src/fix/object-edit';
 import type { AnalyzeOptions } from '../src/engine/options';
 import type { Finding } from '../src/model';
+import { isSourceFile } from '../src/discover';
+import { isDependencyManifest } from '../src/deps';
 
 export const FIXTURES = path.join(__dirname, '..', 'test-fixtures');
 const INPUT = /\.input\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
@@ -65,7 +67,8 @@ export interface FixtureRun {
 
 /** Analyse a case like `fix` would: a single file, or every file of a directory as one project. */
 export function runFixture(c: FixtureCase): FixtureRun {
-  const inputs = c.ext ? new Map([[path.basename(c.input), fs.readFileSync(c.input, 'utf8')]]) : readTree(c.input);
+  // Only the files a run reads: one the project holds for its tools (bun's binary bun.lockb) stays on the disk.
+  const inputs = c.ext ? new Map([[path.basename(c.input), fs.readFileSync(c.input, 'utf8')]]) : new Map([...readTree(c.input)].filter(([p]) => isSourceFile(p) || p.endsWith('.json') || isDependencyManifest(p)));
   const cwd = c.ext ? path.dirname(c.input) : c.input;
   const analysis = analyze(
     [...inputs].map(([p, text]) => ({ path: p, text, absolute: path.join(cwd, p) })),

@@ -106,13 +106,32 @@ describe('the packed tarball', () => {
     expect(fs.existsSync(path.join(ROOT, '.package.json.prepack'))).toBe(false);
   });
 
-  it('is what the README shows first: the install for users, then the commands', () => {
+  it("is what the README's install section says, followed literally in a fresh directory (the registry has no release: the tarball)", () => {
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const first = /```sh\n([\s\S]*?)```/.exec(readme)![1];
-    expect(first).toMatch(/^npm i -D rabbitmq4-codemod\b/);
-    expect(first).toContain('npx rabbitmq4-codemod scan .');
+    const section = /^## Install\n([\s\S]*?)^## /m.exec(readme)![1];
+    const block = /```sh\n([\s\S]*?)```/.exec(section)![1];
+    const commands = block.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+    expect(commands).toEqual([`npm i -D ./${PKG.name}-${PKG.version}.tgz`, 'npx rabbitmq4-codemod scan .', 'npx rabbitmq4-codemod fix .']);
+    // The registry command is kept for after the first release; a checkout user is sent the fast way.
+    expect(section).toContain('`npm i -D rabbitmq4-codemod`');
+    expect(section).toContain(`git+https://github.com/<owner>/rabbitmq4-codemod.git#v${PKG.version}`);
+    expect(section).toContain('node bin/rabbitmq4-codemod scan path/to/your/repo');
     expect(readme).toContain('npx jscodeshift --fail-on-error -t node_modules/rabbitmq4-codemod/transforms/rabbitmq4.js');
-  });
+
+    // A fresh directory: no package.json, the downloaded tarball, and the code to check.
+    const fresh = path.join(work, 'fresh');
+    fs.mkdirSync(path.join(fresh, 'src'), { recursive: true });
+    fs.copyFileSync(tarball, path.join(fresh, `${PKG.name}-${PKG.version}.tgz`));
+    fs.writeFileSync(path.join(fresh, 'src', 'worker.ts'), WORKER);
+    const [install, scan, fix] = commands.map((c) => run('bash', ['-c', c], { cwd: fresh }));
+    expect(install.code, install.stdout + install.stderr).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(fresh, 'package.json'), 'utf8')).devDependencies[PKG.name]).toBe(`file:${PKG.name}-${PKG.version}.tgz`);
+    expect(scan.code, scan.stderr).toBe(1);
+    expect(scan.stdout).toContain('transient-nonexclusive-queue');
+    expect(fix.code, fix.stderr).toBe(0);
+    expect(fix.stdout).toContain("+  await ch.assertQueue('jobs', { durable: true });");
+    expect(fix.stdout).toContain('Dry run: nothing was written.');
+  }, 120_000);
 
   it('installs with its production dependencies only', () => {
     for (const dep of Object.keys(PKG.dependencies)) expect(fs.existsSync(path.join(app, 'node_modules', dep, 'package.json')), dep).toBe(true);
@@ -151,6 +170,28 @@ describe('the installed package', () => {
     expect(audit.code, audit.stdout + audit.stderr).toBe(1);
     expect(audit.stdout).toContain('legacy');
   });
+
+  it("the GitHub Action's scan step in an empty monorepo package installs the release tarball its version input names, and writes SARIF ready for code scanning", () => {
+    const repo = path.join(work, 'monorepo');
+    fs.mkdirSync(path.join(repo, 'services', 'orders', 'src'), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'services', 'orders', 'src', 'worker.ts'), WORKER.replace("import { QUORUM } from '@lib/queues';\n", '').replace('...QUORUM, ', ''));
+    spawnSync('git', ['init', '-q'], { cwd: repo });
+    const outputs = path.join(work, 'github-output');
+    fs.writeFileSync(outputs, '');
+    const r = run('bash', [path.join(ROOT, 'scripts', 'github-action.sh')], {
+      cwd: path.join(repo, 'services', 'orders'),
+      env: { ...userEnv(), GITHUB_OUTPUT: outputs, RUNNER_TEMP: path.join(work, 'runner-temp'), RMQ4_VERSION: tarball },
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(fs.readFileSync(outputs, 'utf8')).toBe('sarif-file=rabbitmq4-codemod.sarif\nexit-code=1\n');
+    expect(r.stdout).toMatch(new RegExp(`^\\+ ${path.join(work, 'runner-temp')}/rabbitmq4-codemod-[^ ]+/node_modules/\\.bin/rabbitmq4-codemod scan \\. --format sarif`, 'm'));
+    expect(r.stdout).toMatch(/^::error file=services\/orders\/src\/worker\.ts,line=\d+,col=\d+,title=transient-nonexclusive-queue::/m);
+    const log = JSON.parse(fs.readFileSync(path.join(repo, 'services', 'orders', 'rabbitmq4-codemod.sarif'), 'utf8'));
+    const uris = new Set([...JSON.stringify(log).matchAll(/"artifactLocation":\{"uri":"([^"]*)","uriBaseId":"%SRCROOT%"/g)].map((m) => m[1]));
+    expect([...uris]).toEqual(['services/orders/src/worker.ts']);
+    for (const rule of log.runs[0].tool.driver.rules) expect(rule.help.markdown, rule.id).toMatch(new RegExp(`^#{2,3} ${rule.id}\n`));
+    expect(JSON.stringify(log)).not.toMatch(/file:/);
+  }, 120_000);
 
   it('lsp: initialize, then a diagnostic for an opened document, over stdio', async () => {
     const server = spawn(bin(), ['lsp', '--stdio'], { cwd: app, env: userEnv(), stdio: ['pipe', 'pipe', 'pipe'] });

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { analyze, isRelevant } from '../src/engine/analyze';
 import { CLIENTS } from '../src/clients';
 import { deal, importComponents } from '../src/engine/workers';
+import { ProjectIndex } from '../src/index/project-index';
+import { FileSystemView } from '../src/index/file-system';
+import { factsOf } from '../src/engine/candidates';
 import { progressLine } from '../src/cli/progress';
 import { cli, project, ROOT } from './helpers';
 
@@ -97,12 +100,14 @@ describe('worker threads', () => {
       'f.ts': 'export const unrelated = 1;\n',
     });
     const inputs = ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts'].map((p) => ({ path: p, text: fs.readFileSync(path.join(dir, p), 'utf8'), absolute: path.join(dir, p) }));
-    const relevant = inputs.map((i) => i.text.includes('amqplib'));
-    const groups = importComponents(inputs, relevant, dir)!;
-    expect(groups).toEqual([[0, 1], [2, 3], [4]]);
-    const shares = deal(groups, inputs, 2);
-    expect(shares.flat().sort()).toEqual([0, 1, 2, 3, 4]);
-    for (const share of shares) expect(share).toEqual([...share].sort((x, y) => x - y));
+    const index = new ProjectIndex(new FileSystemView(), inputs.map((i) => ({ absolute: i.absolute, path: i.path, facts: factsOf(i.path, i.text) })));
+    const candidates = new Set(inputs.filter((i) => i.text.includes('amqplib')).map((i) => i.absolute));
+    const at = (...names: string[]) => names.map((n) => path.join(dir, n));
+    const groups = importComponents(index, candidates);
+    expect(groups).toEqual([at('a.ts', 'b.ts'), at('c.ts', 'd.ts'), at('e.ts')]);
+    const shares = deal(groups, () => 1, 2, (files) => index.inOrder(files));
+    expect(shares.flat().sort()).toEqual(at('a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts'));
+    for (const share of shares) expect(share).toEqual(index.inOrder(share));
   });
 
   it('the JSON report is identical with and without workers on a multi-file project', () => {
@@ -161,18 +166,17 @@ function withEnv<T>(name: string, value: string | undefined, run: () => T): T {
 describe('threads by default', () => {
   const dist = path.join(ROOT, 'dist');
   const inputs = Array.from({ length: 600 }, (_, i) => ({ path: `src/w${i}.ts`, text: WORKER }));
-  const relevant = inputs.map(() => true);
   const withParser = <T>(parser: string | undefined, run: () => T): T => withEnv('RABBITMQ4_CODEMOD_PARSER', parser, run);
 
   it('scan uses one thread per core (auto) with the native parser, and this thread only with Babel, whose warm-up every thread pays', () => {
     const { workerCount } = require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers');
     const cores = Math.min(require('node:os').availableParallelism(), 8);
-    expect(withParser(undefined, () => workerCount(inputs, relevant, 'auto'))).toBe(cores > 1 ? cores : 0);
-    expect(withParser('babel', () => workerCount(inputs, relevant, 'auto'))).toBe(0);
+    expect(withParser(undefined, () => workerCount(inputs, 'auto'))).toBe(cores > 1 ? cores : 0);
+    expect(withParser('babel', () => workerCount(inputs, 'auto'))).toBe(0);
     // An explicit count is what the user asked for, whatever the parser.
-    expect(withParser('babel', () => workerCount(inputs, relevant, 2))).toBe(2);
+    expect(withParser('babel', () => workerCount(inputs, 2))).toBe(2);
     // Too few files to pay for a worker.
-    expect(withParser(undefined, () => workerCount(inputs.slice(0, 10), relevant.slice(0, 10), 'auto'))).toBe(0);
+    expect(withParser(undefined, () => workerCount(inputs.slice(0, 10), 'auto'))).toBe(0);
   });
 
   it('the CLI reads RABBITMQ4_CODEMOD_WORKERS: unset or auto means auto, a number means that many threads', async () => {

@@ -90,7 +90,7 @@ describe('bad input is reported, skipped and never touched, and the run goes on'
     expect(report.skipped).toEqual([
       { file: 'src/image.js', message: 'skipped: binary file' },
       { file: 'src/latin1.ts', message: 'skipped: not valid UTF-8' },
-      { file: 'vendor/bundle.min.js', message: 'skipped: minified or generated bundle (very long lines)' },
+      { file: 'vendor/bundle.min.js', message: 'skipped: minified or generated bundle (very long lines; --include-minified PATH reads it)' },
     ]);
     expect(report.summary).toMatchObject({ parseErrors: 1, skipped: 3 });
   });
@@ -126,7 +126,7 @@ describe('bad input is reported, skipped and never touched, and the run goes on'
   it('skips files over the size limit with a note', () => {
     const dir = project({ 'big.ts': `${refused}// ${'x'.repeat(3000)}\n`, 'small.ts': refused });
     const report = JSON.parse(cli(dir, 'scan', '--format', 'json', '--max-file-size', '2k').stdout);
-    expect(report.skipped).toEqual([{ file: 'big.ts', message: expect.stringMatching(/^skipped: \d+ bytes is over the size limit of 2048 bytes$/) }]);
+    expect(report.skipped).toEqual([{ file: 'big.ts', message: expect.stringMatching(/^skipped: \d+ bytes is over the size limit of 2048 bytes \(--max-file-size\)$/) }]);
     expect(report.findings.map((f: { file: string }) => f.file)).toEqual(['small.ts']);
   });
 });

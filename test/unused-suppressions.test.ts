@@ -79,8 +79,8 @@ describe('unused-suppression', () => {
     expect(cli(dir, 'scan', '--format', 'markdown').stdout).toContain('| `unused-suppression` | warning | 4 | none |');
   });
 
-  it('is not listed by `rules` (it is about the tool\'s own comments, not RabbitMQ)', () => {
+  it('is listed by `rules`, last, as the check of the tool\'s own ignore comments that scan reports and the config accepts', () => {
     const rules = JSON.parse(cli(process.cwd(), 'rules', '--format', 'json').stdout);
-    expect(rules.map((r: { id: string }) => r.id)).not.toContain('unused-suppression');
+    expect(rules[rules.length - 1]).toMatchObject({ id: 'unused-suppression', appliesTo: 'ignore-comment', severity: { '4.3': 'warning' }, fixable: 'none', docs: 'MIGRATION.md#unused-suppression' });
   });
 });

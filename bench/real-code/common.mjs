@@ -7,9 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { pinnedRepos } from './restore.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The rabbitmq4-codemod checkout these scripts live in (its bin and built dist are the ones run). */
+/** The rabbitmq4-codemod checkout these scripts live in (its labels are read and its bench/REAL-CODE.md written). */
 export const ROOT = path.resolve(here, '..', '..');
-export const BIN = path.join(ROOT, 'bin', 'rabbitmq4-codemod');
+/**
+ * The checkout whose CLI and built dist are run: this one, or another build of the tool named by
+ * RABBITMQ4_REAL_CODE_TOOL (e.g. an older commit, to score code the tool had never seen).
+ */
+export const TOOL_ROOT = process.env.RABBITMQ4_REAL_CODE_TOOL ? path.resolve(process.env.RABBITMQ4_REAL_CODE_TOOL) : ROOT;
+export const BIN = path.join(TOOL_ROOT, 'bin', 'rabbitmq4-codemod');
+if (!fs.existsSync(path.join(TOOL_ROOT, 'dist'))) throw new Error(`${TOOL_ROOT} has no dist/: run npm run build there first`);
 export const REPORT_FILE = path.join(ROOT, 'bench', 'REAL-CODE.md');
 
 /** Rules that judge a queue declaration: a `legal` label with one of these in range is a false alarm. */
@@ -80,9 +86,9 @@ export const cell = (s) => String(s).replace(/\|/g, '\\|');
 export const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');
 export const byFileLine = (a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.column ?? 0) - (b.column ?? 0) || (a.ruleId ?? '').localeCompare(b.ruleId ?? '');
 
-/** The tool's commit, and whether the checkout has uncommitted changes under src/. */
+/** The tool's commit, and whether its checkout has uncommitted changes under src/. */
 export function toolCommit() {
-  const git = (args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  const git = (args) => spawnSync('git', args, { cwd: TOOL_ROOT, encoding: 'utf8' }).stdout.trim();
   const head = git(['rev-parse', '--short=12', 'HEAD']);
   const dirty = git(['status', '--porcelain', '--', 'src']) !== '';
   return `${head}${dirty ? ' (with uncommitted changes under src/)' : ''}`;

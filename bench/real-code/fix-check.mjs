@@ -6,13 +6,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
-import { BIN, REPORT_FILE, ROOT, cell, parseArgs, seconds, selectRepos, toolCommit, truncate, writeSection } from './common.mjs';
+import { BIN, REPORT_FILE, TOOL_ROOT, cell, parseArgs, seconds, selectRepos, toolCommit, truncate, writeSection } from './common.mjs';
 
 const require = createRequire(import.meta.url);
-const { parseSource, isJsonPath } = require(path.join(ROOT, 'dist', 'parse', 'index.js'));
-const { lockedVersion } = require(path.join(ROOT, 'dist', 'deps', 'locked.js'));
-const { parseVersion, satisfies } = require(path.join(ROOT, 'dist', 'deps', 'semver.js'));
-const { WATCHED_PACKAGES } = require(path.join(ROOT, 'dist', 'deps', 'manifests.js'));
+const { parseSource, isJsonPath } = require(path.join(TOOL_ROOT, 'dist', 'parse', 'index.js'));
+const { lockedVersion } = require(path.join(TOOL_ROOT, 'dist', 'deps', 'locked.js'));
+const { parseVersion, satisfies } = require(path.join(TOOL_ROOT, 'dist', 'deps', 'semver.js'));
+const { WATCHED_PACKAGES } = require(path.join(TOOL_ROOT, 'dist', 'deps', 'manifests.js'));
 
 const SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
 const SKIP = new Set(['.git', 'node_modules']);

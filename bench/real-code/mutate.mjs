@@ -97,7 +97,9 @@ process.on('exit', restoreAll);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
 /** Uncommitted changes to these files (the whole tree may differ: a snapshot lacks files of 4 MiB and more). */
-const dirty = (checkout, files) => spawnSync('git', ['status', '--porcelain', '--', ...files], { cwd: checkout, encoding: 'utf8' }).stdout.trim() !== '';
+// Only the labelled files count: with no paths git would report the whole tree, including the files of 4 MiB
+// and more a snapshot lacks (shown as deleted), and a repository without labels would be left out as dirty.
+const dirty = (checkout, files) => files.length > 0 && spawnSync('git', ['status', '--porcelain', '--', ...files], { cwd: checkout, encoding: 'utf8' }).stdout.trim() !== '';
 
 /** Applies one batch, scans, restores; each mutation gets `reported` and what the tool said in its range. */
 function runBatch(spec, batch, baseline) {

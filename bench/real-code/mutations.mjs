@@ -1,6 +1,6 @@
 // The rewrites of mutate.mjs: finds a label's site (a client call, a handler decorator or a config object) with
 // @babel/parser and builds the exact text edits that make it refused or unsafe, in the client library's spelling.
-import { parse } from '@babel/parser';
+import { parse, parseExpression } from '@babel/parser';
 
 /** The mutation kinds: what is written, and the finding the tool must then report in the site's range. */
 export const KINDS = {
@@ -33,8 +33,22 @@ function pluginSets(file) {
   return [['jsx', 'decorators-legacy'], ['decorators-legacy']];
 }
 
+/** A JSON file (a rascal definitions file) as one expression: `{ program: expression }`, positions as in the text. */
+function parseJson(text) {
+  const expr = parseExpression(text, { errorRecovery: true });
+  return { program: expr, errors: expr.errors ?? [] };
+}
+
 /** The file's AST with the plugin set that parses it with the fewest errors (errorRecovery on). */
 export function parseFile(text, file) {
+  if (/\.json$/i.test(file)) {
+    try {
+      const ast = parseJson(text);
+      return { ast, errors: ast.errors.length, plugins: 'json' };
+    } catch (e) {
+      return { ast: undefined, errors: Infinity, plugins: 'json', error: e.message };
+    }
+  }
   let best;
   for (const plugins of pluginSets(file)) {
     try {
@@ -52,7 +66,8 @@ export function parseFile(text, file) {
 /** Parses `text` with the plugins that parsed the original: its error count, or the error that stopped it. */
 export function reparse(text, plugins) {
   try {
-    const ast = parse(text, { ...BASE_OPTIONS, plugins });
+    if (plugins === 'json') JSON.parse(text);
+    const ast = plugins === 'json' ? parseJson(text) : parse(text, { ...BASE_OPTIONS, plugins });
     return { errors: ast.errors?.length ?? 0, first: ast.errors?.[0]?.message };
   } catch (e) {
     return { errors: Infinity, first: e.message };
@@ -233,11 +248,29 @@ const viaAcm = (ctx, call, spec, label) => has(spec, 'amqp-connection-manager') 
  * A site: `client`, and where the library reads the queue flags (`flags`: slot + path prefix), the
  * x-arguments (`args`) and the consumer's ack mode (`ack`: slot, path, the auto-ack value).
  */
+/** Whether an options object says `key: true` (a literal), directly or under `path`. */
+function literalTrue(ctx, obj, key, path = []) {
+  const at = obj && objectAt(ctx, obj, path);
+  const v = unwrap(at && propOf(at, key)?.value);
+  return v?.type === 'BooleanLiteral' && v.value === true;
+}
+
+/** Skips a declaration that declares nothing: a passive check, or Nest options with noAssert: true. */
+function skipUndeclared(ctx, obj, path = []) {
+  if (literalTrue(ctx, obj, 'passive', path)) skip('a passive declaration (passive: true): it checks the queue, it declares nothing');
+  if (literalTrue(ctx, obj, 'noAssert') || literalTrue(ctx, obj, 'noAssert', ['queueOptions'])) skip('noAssert: true: Nest does not assert the queue, so its options never reach the broker');
+}
+
 function callSite(ctx, call, label, spec) {
   const kind = label.kind;
   const method = methodOf(call);
   if (kind === 'declaration') {
     if (method === 'checkQueue') skip('checkQueue is a passive check: it has no options to rewrite');
+    const first = unwrap(call.arguments[0]);
+    const second = unwrap(call.arguments[1]);
+    if (method === 'createConsumer' && first?.type === 'ObjectExpression') skipUndeclared(ctx, first, ['queueOptions']);
+    if (first?.type === 'ObjectExpression') skipUndeclared(ctx, first);
+    if (second?.type === 'ObjectExpression') skipUndeclared(ctx, second);
     if (method === 'createConsumer') return { client: 'rabbitmq-client', flags: { slot: argSlot(call, 0), path: ['queueOptions'] }, args: { slot: argSlot(call, 0), path: ['queueOptions', 'arguments'] } };
     if (method === 'queueDeclare' && has(spec, 'rabbitmq-client')) {
       const first = unwrap(call.arguments[0]);
@@ -281,6 +314,7 @@ function objectSite(ctx, obj, kind, spec, parent) {
   const nest = has(spec, '@nestjs/microservices');
   const inner = propOf(obj, 'options');
   if (nest && (propOf(obj, 'queue') || propOf(obj, 'urls') || (parent?.type === 'ObjectProperty' && keyName(parent) === 'options'))) {
+    if (kind === 'declaration') skipUndeclared(ctx, obj);
     return { client: '@nestjs/microservices', flags: { slot: objectSlot(obj), path: ['queueOptions'] }, args: { slot: objectSlot(obj), path: ['queueOptions', 'arguments'] }, ack: { slot: objectSlot(obj), path: ['noAck'], value: 'true' } };
   }
   if (nest && inner && propOf(obj, 'transport')) return objectSite(ctx, objectLiteral(ctx, inner.value, '`options`'), kind, spec, inner);
@@ -341,6 +375,11 @@ function consumerEdits(ctx, site) {
   return setInSlot(ctx, site.ack.slot, [{ path: site.ack.path, value: site.ack.value }], 'the consume options');
 }
 
+/** An edit's JavaScript object text in JSON's spelling: double-quoted strings and keys. */
+function jsonSpelling(text) {
+  return text.replace(/'([^'\\]*)'/g, '"$1"').replace(/([{,]\s*)([A-Za-z_$][\w$]*)(\s*:)/g, '$1"$2"$3');
+}
+
 export function applyEdits(text, edits) {
   const sorted = [...edits].sort((a, b) => b.start - a.start);
   for (let i = 1; i < sorted.length; i++) if (sorted[i].end > sorted[i - 1].start) throw new Error('overlapping edits');
@@ -386,7 +425,8 @@ export function planMutation(parsed, text, label, spec, kinds) {
   const reasons = [];
   for (const kind of kinds) {
     try {
-      const edits = label.kind === 'declaration' ? declarationEdits(ctx, site, kind) : consumerEdits(ctx, site);
+      const written = label.kind === 'declaration' ? declarationEdits(ctx, site, kind) : consumerEdits(ctx, site);
+      const edits = parsed.plugins === 'json' ? written.map((e) => ({ ...e, text: jsonSpelling(e.text) })) : written;
       if (!edits.length) skip('nothing to change');
       const mutated = applyEdits(text, edits);
       const check = reparse(mutated, parsed.plugins);

@@ -1,6 +1,6 @@
 // The audit report as Markdown (a pull-request comment or a ticket).
 import type { Severity } from '../model';
-import { migrationLink } from '../report/docs-url';
+import { migrationCell } from '../report/docs-url';
 import { cell, code, MAX_ROWS, plural, table } from '../report/markdown-table';
 import type { AuditReport } from './model';
 import { sourceLabel } from './report';
@@ -31,7 +31,7 @@ export function renderAuditMarkdown(r: AuditReport): string {
     out.push(
       ...table(
         ['rule', 'severity', 'count', 'fix', 'what to do'],
-        [...byRule].map(([id, e]) => [code(id), [...e.severities].sort((a, b) => ORDER[a] - ORDER[b]).join(', '), String(e.count), 'by hand', `[${cell(`MIGRATION.md#${docsOf(id)}`)}](${migrationLink(docsOf(id))})`]),
+        [...byRule].map(([id, e]) => [code(id), [...e.severities].sort((a, b) => ORDER[a] - ORDER[b]).join(', '), String(e.count), 'by hand', migrationCell(docsOf(id))]),
       ),
     );
     out.push('', '### Findings', '');

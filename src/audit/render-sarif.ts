@@ -1,5 +1,5 @@
 // The audit report as SARIF 2.1.0.
-import { sarifLog } from '../report/sarif-log';
+import { sarifLog, type SarifPlace } from '../report/sarif-log';
 import type { AuditReport } from './model';
 import { AUDIT_RULES } from './rules';
 
@@ -8,9 +8,10 @@ import { AUDIT_RULES } from './rules';
  * finding read from a definitions file points at the object in that file; one read from the
  * management API has only a logical location (the broker object).
  */
-export function renderAuditSarif(r: AuditReport): string {
+export function renderAuditSarif(r: AuditReport, place: SarifPlace = {}): string {
   const definitions = 'definitions' in r.source ? r.source.definitions : undefined;
   const log = sarifLog({
+    place,
     rules: AUDIT_RULES,
     target: r.target,
     results: r.findings.map((f) => {

@@ -1,5 +1,4 @@
 // The `audit` command: what a broker holds that 4.x refuses, and code declarations that differ from it.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runProject } from '../engine/project';
 import { codeQueues } from '../audit/code-queues';
@@ -9,11 +8,12 @@ import type { BrokerState } from '../audit/model';
 import { buildAuditReport } from '../audit/report';
 import { renderAuditMarkdown } from '../audit/render-markdown';
 import { renderAuditSarif } from '../audit/render-sarif';
+import { repositoryPath } from '../report/repository-path';
 import { renderAuditText } from '../audit/render-text';
 import { audit as runAudit } from '../audit/run';
 import type { ReportError } from '../report/model';
 import { flag, parseArgs, UsageError } from './args';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io } from './common';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, writeOutput, projectRoot, type Io } from './common';
 import { exitCode } from './scan';
 import { settings } from './settings';
 
@@ -21,6 +21,7 @@ export const AUDIT_FLAGS = {
   target: COMMON_FLAGS.target,
   exclude: COMMON_FLAGS.exclude,
   'max-file-size': COMMON_FLAGS['max-file-size'],
+  'include-minified': COMMON_FLAGS['include-minified'],
   help: {},
   h: {},
   definitions: { value: true },
@@ -57,7 +58,7 @@ export function audit(argv: string[], io: Io): number {
   let code: ReturnType<typeof codeQueues> | undefined;
   const errors: ReportError[] = [];
   if (args.positionals.length) {
-    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args) }, { ...config.analyze, rules: new Set() });
+    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, { ...config.analyze, rules: new Set() });
     code = codeQueues(run.analysis);
     for (const f of run.analysis.files) if (f.status === 'parse-error') errors.push({ file: f.path, message: `cannot parse: ${f.error!.message}`, line: f.error!.line, column: f.error!.column });
     errors.push(...run.errors);
@@ -71,11 +72,11 @@ export function audit(argv: string[], io: Io): number {
     format === 'json'
       ? `${JSON.stringify(report, null, 2)}\n`
       : format === 'sarif'
-        ? renderAuditSarif(report)
+        ? renderAuditSarif(report, { repositoryPath: repositoryPath(io.cwd) })
         : format === 'markdown'
           ? renderAuditMarkdown(report)
           : renderAuditText(report, color(!output && useColor(io.stdout)));
-  if (output) fs.writeFileSync(path.resolve(io.cwd, output), rendered);
+  if (output) writeOutput(io.cwd, output, rendered);
   else io.stdout.write(rendered);
   return exitCode(report.findings.map((f) => f.severity), errors.length > 0, config.failOn);
 }

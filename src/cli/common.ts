@@ -1,5 +1,6 @@
 // What every CLI command shares: its common flags, path checks, colors and the analysis options.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { TARGET_VERSIONS, type TargetVersion } from '../model';
 import { ALL_RULES } from '../rules';
 import type { AnalyzeOptions } from '../engine/options';
@@ -10,6 +11,8 @@ export const COMMON_FLAGS: Record<string, FlagSpec> = {
   rules: { value: true, repeat: true },
   exclude: { value: true, repeat: true },
   'max-file-size': { value: true },
+  'include-minified': { value: true, repeat: true },
+  project: { value: true },
   help: {},
   h: {},
 };
@@ -24,6 +27,9 @@ export function analyzeOptions(p: Parsed): AnalyzeOptions {
   const rules = list(p, 'rules');
   for (const id of rules) {
     if (!ALL_RULES.some((r) => r.meta.id === id)) throw new UsageError(`unknown rule '${id}' in --rules (see rabbitmq4-codemod rules)`);
+  }
+  if (has(p, 'safe-only') && has(p, 'unsafe-fixes')) {
+    throw new UsageError('--safe-only and --unsafe-fixes cannot be combined: --safe-only holds back rewrites that change existing queues, --unsafe-fixes adds riskier ones');
   }
   return {
     target: (flag(p, 'target') as TargetVersion | undefined) ?? '4.3',
@@ -42,11 +48,25 @@ export function maxFileBytes(p: Parsed): number | undefined {
   return Number(m[1]) * (unit.startsWith('m') ? 1024 * 1024 : unit.startsWith('k') ? 1024 : 1);
 }
 
+/**
+ * Writes a report or patch the user named (--output, --patch). A path that cannot be written is the
+ * user's to fix: one line naming it, exit code 2, never a stack trace.
+ */
+export function writeOutput(cwd: string, file: string, text: string): void {
+  try {
+    fs.writeFileSync(path.resolve(cwd, file), text);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'its directory does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : code === 'ENOTDIR' ? 'a part of the path is not a directory' : (e as Error).message;
+    throw new UsageError(`cannot write ${file}: ${why}`);
+  }
+}
+
 /** Every path must exist: a typo must not turn into a clean report. */
 export function checkPaths(paths: string[], cwd: string): void {
   for (const p of paths) {
     try {
-      fs.accessSync(require('node:path').resolve(cwd, p), fs.constants.R_OK);
+      fs.accessSync(path.resolve(cwd, p), fs.constants.R_OK);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new UsageError(`${p}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
@@ -67,4 +87,22 @@ export type Colors = ReturnType<typeof color>;
 /** Colour only on a terminal, and never when NO_COLOR is set. */
 export function useColor(stream: Io['stdout']): boolean {
   return !!stream.isTTY && !process.env.NO_COLOR;
+}
+
+/**
+ * `--project DIR`: the folder analysed as the project the paths belong to (default: found from each path,
+ * the nearest config file, tsconfig.json or package.json, else the git root).
+ */
+export function projectRoot(p: Parsed, cwd: string): string | undefined {
+  const dir = flag(p, 'project');
+  if (dir === undefined) return undefined;
+  const absolute = require('node:path').resolve(cwd, dir) as string;
+  let isDir = false;
+  try {
+    isDir = fs.statSync(absolute).isDirectory();
+  } catch {
+    throw new UsageError(`--project ${dir}: no such directory`);
+  }
+  if (!isDir) throw new UsageError(`--project ${dir}: not a directory`);
+  return absolute;
 }

@@ -1,6 +1,4 @@
 // The `fix` command: a dry-run diff and summary, or `--write` (atomic), `--patch` or `--check`.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { runProject, type ProjectRun } from '../engine/project';
 import { parseSource } from '../parse';
 import { applyEdits } from '../fix/object-edit';
@@ -9,7 +7,7 @@ import { uncommittedChanges, writeAtomic } from '../fix/write';
 import type { Finding } from '../model';
 import { flag, has, parseArgs, UsageError } from './args';
 import { settings } from './settings';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Colors, type Io } from './common';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, writeOutput, projectRoot, type Colors, type Io } from './common';
 
 export const FIX_FLAGS = {
   ...COMMON_FLAGS,
@@ -37,7 +35,7 @@ export function fix(argv: string[], io: Io): number {
   checkPaths(paths, io.cwd);
   // The config file's target, rules turned off and excludes apply to fix too (its severities do not matter here).
   const config = settings(args, io.cwd);
-  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args) }, config.analyze);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, config.analyze);
   const c = color(useColor(io.stdout));
   const { changes, failures } = computeChanges(run);
   const findings = run.analysis.files.flatMap((f) => f.findings);
@@ -45,7 +43,7 @@ export function fix(argv: string[], io: Io): number {
   const patchFile = flag(args, 'patch');
   const diff = changes.map((ch) => unifiedDiff(ch.file, ch.before, ch.after)).join('');
   // An empty patch is no patch: `git apply` refuses one, so nothing is written.
-  if (patchFile && changes.length) fs.writeFileSync(path.resolve(io.cwd, patchFile), diff);
+  if (patchFile && changes.length) writeOutput(io.cwd, patchFile, diff);
 
   if (write) {
     const dirty = has(args, 'allow-dirty') ? [] : (uncommittedChanges(io.cwd, paths) ?? []);
@@ -62,7 +60,15 @@ export function fix(argv: string[], io: Io): number {
   const written = write ? changes.filter((ch) => !failures.some((f) => f.file === ch.file)) : [];
   io.stdout.write(summary(run, findings, changes, failures, { write, written: written.length, patchFile }, c));
   if (failures.length && write) return 2;
-  if (check) return changes.length ? 1 : 0;
+  if (check) {
+    // A file the check could not read is not a file that needs no change: the check fails (exit 2), naming it.
+    const unchecked = uncheckedFiles(run, failures);
+    if (unchecked.length) {
+      io.stderr.write(`rabbitmq4-codemod: fix --check could not check ${unchecked.length === 1 ? unchecked[0] : `${unchecked.length} files (${unchecked.slice(0, 3).join(', ')}${unchecked.length > 3 ? ', …' : ''})`}: see the errors above\n`);
+      return 2;
+    }
+    return changes.length ? 1 : 0;
+  }
   return 0;
 }
 
@@ -88,6 +94,12 @@ function computeChanges(run: ProjectRun): { changes: Change[]; failures: { file:
     changes.push({ file: f.path, absolute: run.absolute.get(f.path)!, before: f.text, after });
   }
   return { changes, failures };
+}
+
+/** The files a check could not judge: those that do not parse, paths that could not be walked, fixes that failed. */
+function uncheckedFiles(run: ProjectRun, failures: { file: string }[]): string[] {
+  const files = [...run.analysis.files.filter((f) => f.status === 'parse-error').map((f) => f.path), ...run.errors.map((e) => e.file), ...failures.map((f) => f.file)];
+  return [...new Set(files)];
 }
 
 function colorDiff(diff: string, c: Colors): string {

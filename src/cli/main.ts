@@ -13,23 +13,32 @@ Commands:
   scan    report findings and consumers
             --format text|json|sarif|markdown  --output FILE  --target 4.0|4.1|4.2|4.3 (default 4.3)
             --fail-on error|warning|info|never (default error)  --rules id,...  --exclude GLOB
+            --max-file-size 2m  --include-minified GLOB (read a minified or generated file on purpose)
+            --project DIR (the project the paths are analysed in; default: found from each path)
   fix     show the rewrites and annotations as a unified diff (dry run)
             --write (apply; refuses uncommitted changes unless --allow-dirty)
             --patch FILE (write a patch for git apply)  --check (exit 1 if anything would change)
             --safe-only (annotate rewrites that change queues that may exist today)
-            --unsafe-fixes (also apply opt-in rewrites)  --target, --rules, --exclude as for scan
+            --unsafe-fixes (also apply opt-in rewrites; not with --safe-only)  --target, --rules, --exclude,
+            --max-file-size, --include-minified, --project as for scan
   audit   report what a broker already holds that 4.x refuses or forgets; with paths, also every
           queue the code declares differently from the broker's
             --definitions FILE (a definitions export) | --management-url http://user:pass@host:15672
             --vhost V  --format text|json|sarif|markdown  --output FILE  --target, --fail-on, --exclude as for scan
-  rules   list every rule with its severity, fixability and MIGRATION.md section  [--format json]
+  rules   list every rule with its severity, fixability, what they depend on and its MIGRATION.md
+          section  [--format json]
   lsp     run the language server on stdio
 
+A file is always analysed in its project: the nearest folder with the config file, a tsconfig.json or a
+package.json (else the git root), so \`scan src/consumer.ts\` reports what \`scan .\` reports for that file.
+
 Config: rabbitmq4-codemod.config.json (or a "rabbitmq4-codemod" key in package.json) in the working
-directory or a parent up to the git root: {"target", "rules": {id: off|error|warning|info}, "exclude", "failOn"}.
+directory or a parent up to the git root: {"target", "rules": {id: off|error|warning|info}, "exclude",
+"includeMinified", "failOn"}.
 Flags win over it.
 
-Exit codes: 0 nothing at or above --fail-on; 1 findings (or changes, with fix --check); 2 usage error or failure.
+Exit codes: 0 nothing at or above --fail-on; 1 findings (or changes, with fix --check); 2 usage error or failure
+(and for fix --check, a file it could not check).
 `;
 
 export function main(argv: string[], io: Io): number {

@@ -1,6 +1,4 @@
 // The `scan` command: the report in text, JSON, SARIF or Markdown, and the exit code from `--fail-on`.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { SEVERITY_RANK, type Severity } from '../model';
 import { runProject } from '../engine/project';
 import type { WorkersSetting } from '../engine/workers';
@@ -9,10 +7,11 @@ import { buildReport } from '../report/model';
 import { renderJson } from '../report/json';
 import { renderText } from '../report/text';
 import { renderSarif } from '../report/sarif';
+import { repositoryPath } from '../report/repository-path';
 import { renderMarkdown } from '../report/markdown';
 import { applySeverities } from '../config/severities';
 import { flag, parseArgs } from './args';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, type Io } from './common';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, writeOutput, projectRoot, type Io } from './common';
 import { settings } from './settings';
 
 export const SCAN_FLAGS = {
@@ -29,7 +28,7 @@ export function scan(argv: string[], io: Io): number {
   checkPaths(paths, io.cwd);
   const config = settings(args, io.cwd);
   const progress = progressLine(io.stderr);
-  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, maxFileBytes: maxFileBytes(args), workers: workersSetting(), onProgress: progress.update }, config.analyze);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd), workers: workersSetting(), onProgress: progress.update }, config.analyze);
   progress.done();
   applySeverities(run.analysis.files.flatMap((f) => f.findings), config.severities);
   const report = buildReport(run);
@@ -38,11 +37,11 @@ export function scan(argv: string[], io: Io): number {
     format === 'json'
       ? renderJson(report)
       : format === 'sarif'
-        ? renderSarif(report)
+        ? renderSarif(report, { repositoryPath: repositoryPath(io.cwd) })
         : format === 'markdown'
           ? renderMarkdown(report)
           : renderText(report, color(!output && useColor(io.stdout)));
-  if (output) fs.writeFileSync(path.resolve(io.cwd, output), rendered);
+  if (output) writeOutput(io.cwd, output, rendered);
   else io.stdout.write(rendered);
   return exitCode(report.findings.map((f) => f.severity), report.errors.length > 0, config.failOn);
 }

@@ -13,6 +13,8 @@ import { analyzeOptions } from './common';
 export interface Settings {
   analyze: AnalyzeOptions;
   exclude: string[];
+  /** Files read even if they look minified: the config's and --include-minified. */
+  includeMinified: string[];
   failOn: Severity | 'never';
   /** Severity per rule id, from the config. */
   severities: Map<string, Severity>;
@@ -43,6 +45,7 @@ export function settings(p: Parsed, cwd: string): Settings {
   return {
     analyze: { ...analyze, target, disabledRules: off.length ? new Set(off) : analyze.disabledRules },
     exclude: [...(config.exclude ?? []), ...list(p, 'exclude')],
+    includeMinified: [...(config.includeMinified ?? []), ...list(p, 'include-minified')],
     failOn: (flag(p, 'fail-on') as Severity | 'never' | undefined) ?? config.failOn ?? 'error',
     severities,
     configFile: loaded?.file,

@@ -8,12 +8,14 @@ export interface Config {
   rules?: Record<string, RuleSetting>;
   /** Paths left out (gitignore syntax), added to --exclude. */
   exclude?: string[];
+  /** Files read even if they look minified (a generated client committed on purpose), added to --include-minified. */
+  includeMinified?: string[];
   failOn?: Severity | 'never';
 }
 
 export type RuleSetting = 'off' | Severity;
 
-const KEYS = ['target', 'rules', 'exclude', 'failOn'] as const;
+const KEYS = ['target', 'rules', 'exclude', 'includeMinified', 'failOn'] as const;
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'info'];
 const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;
 
@@ -43,11 +45,13 @@ export function validateConfig(value: unknown, knownRule: (id: string) => boolea
       config.rules[id] = setting as RuleSetting;
     }
   }
-  if (value.exclude !== undefined) {
-    if (!Array.isArray(value.exclude) || value.exclude.some((g) => typeof g !== 'string' || g.trim() === '')) {
-      throw new ConfigError(`"exclude" must be an array of non-empty glob strings (got ${describe(value.exclude)})`);
+  for (const key of ['exclude', 'includeMinified'] as const) {
+    const globs = value[key];
+    if (globs === undefined) continue;
+    if (!Array.isArray(globs) || globs.some((g) => typeof g !== 'string' || g.trim() === '')) {
+      throw new ConfigError(`"${key}" must be an array of non-empty glob strings (got ${describe(globs)})`);
     }
-    config.exclude = value.exclude as string[];
+    config[key] = globs as string[];
   }
   if (value.failOn !== undefined) {
     if (!(FAIL_ON as readonly unknown[]).includes(value.failOn)) throw new ConfigError(`"failOn" must be one of ${FAIL_ON.join(', ')} (got ${describe(value.failOn)})`);

@@ -12,6 +12,7 @@ import { packageJsonPins } from './package-json';
 import { packageLockPins } from './package-lock';
 import { pnpmLockPins } from './pnpm-lock';
 import { yarnLockPins } from './yarn-lock';
+import { bunLockPins } from './bun-lock';
 
 export { dependencyManifestOf, isDependencyManifest, mentionsWatchedPackage } from './manifests';
 
@@ -36,6 +37,7 @@ export function modelManifest(file: string, text: string, absolute?: string): Ma
   if (kind === 'pnpm-lock.yaml') return { ok: true, ast: emptyAst(text), pins: withFacts(pnpmLockPins(file, text, lines)) };
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
+  if (kind === 'bun.lock') return { ok: true, ast: emptyAst(text), pins: withFacts(bunLockPins(file, text, lines)) };
   if (kind === 'package-lock.json') return { ok: true, ast: parsed.ast, pins: withFacts(packageLockPins(file, parsed.ast, lines)) };
   return { ok: true, ast: parsed.ast, pins: withFacts(packageJsonPins(file, parsed.ast, lines)) };
 }
@@ -54,5 +56,5 @@ function withInstallFacts(pin: DependencyPin, file: string, absolute: string): D
   // The lock file's path as reported, relative to the package.json's.
   const rel = path.relative(path.dirname(absolute), locked.absolute).split(path.sep).join('/');
   const shown = path.posix.normalize(path.posix.join(path.posix.dirname(file), rel));
-  return { ...out, locked: { file: shown, manifest: locked.manifest, ...(locked.version !== undefined ? { version: locked.version } : {}) } };
+  return { ...out, locked: { file: shown, manifest: locked.manifest, ...(locked.version !== undefined ? { version: locked.version } : {}), ...(locked.unread ? { unread: locked.unread } : {}) } };
 }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { DependencyManifest } from '../model';
 import { isBlank, linesOf, unquote } from './lines';
 import { readYarnLock } from './yarn-lock';
+import { bunVersion } from './bun-lock';
 
 /** The lock file that decides a package's installs, and the version it installs (undefined: it does not list the package). */
 export interface Locked {
@@ -11,6 +12,8 @@ export interface Locked {
   absolute: string;
   manifest: DependencyManifest;
   version?: string;
+  /** Why the lock file could not be read (bun.lockb is binary): it may pin any version. */
+  unread?: string;
 }
 
 const LOCK_FILES: [string, DependencyManifest][] = [
@@ -18,12 +21,19 @@ const LOCK_FILES: [string, DependencyManifest][] = [
   ['npm-shrinkwrap.json', 'package-lock.json'],
   ['yarn.lock', 'yarn.lock'],
   ['pnpm-lock.yaml', 'pnpm-lock.yaml'],
+  ['bun.lock', 'bun.lock'],
+  ['bun.lockb', 'bun.lockb'],
 ];
+
+/** bun's binary lock file: found, never read (its format is bun's own and changes between releases). */
+export const BUN_LOCKB_UNREAD = 'it is binary';
 
 type Read = (absolute: string) => string | undefined;
 
 const readDisk: Read = (absolute) => {
   try {
+    // Only whether the binary lock exists matters: none of its bytes are decoded.
+    if (absolute.endsWith('.lockb')) return fs.statSync(absolute).isFile() ? '' : undefined;
     return fs.readFileSync(absolute, 'utf8');
   } catch {
     return undefined;
@@ -44,7 +54,7 @@ export function lockedVersion(packageJson: string, name: string, range: string, 
       const text = read(absolute);
       if (text === undefined) continue;
       const found = versionIn(manifest, text, rel, name, range, () => read(path.join(dir, 'package.json')));
-      if (found) return { absolute, manifest, version: found.version };
+      if (found) return { absolute, manifest, version: found.version, ...(found.unread ? { unread: found.unread } : {}) };
     }
     const parent = path.dirname(dir);
     if (parent === dir || fs.existsSync(path.join(dir, '.git'))) return undefined;
@@ -53,11 +63,13 @@ export function lockedVersion(packageJson: string, name: string, range: string, 
 }
 
 /** The version a lock installs for the importer at `rel` ('' for the lock's own directory); undefined if the importer is not the lock's. */
-function versionIn(manifest: DependencyManifest, text: string, rel: string, name: string, range: string, rootPackageJson: () => string | undefined): { version?: string } | undefined {
+function versionIn(manifest: DependencyManifest, text: string, rel: string, name: string, range: string, rootPackageJson: () => string | undefined): { version?: string; unread?: string } | undefined {
   if (manifest === 'package-lock.json') return npmVersion(text, rel, name);
   if (manifest === 'pnpm-lock.yaml') return pnpmVersion(text, rel, name);
-  // yarn.lock names no importers: a lock above the package decides only for a workspace root.
+  if (manifest === 'bun.lock') return bunVersion(text, rel, name);
+  // yarn.lock and bun.lockb (unread) name no importers: a lock above the package decides only for a workspace root.
   if (rel && !/"workspaces"\s*:/.test(rootPackageJson() ?? '')) return undefined;
+  if (manifest === 'bun.lockb') return { unread: BUN_LOCKB_UNREAD };
   const block = readYarnLock(text).find((b) => b.descriptors.has(`${name}@${range}`));
   return { version: block?.version?.value };
 }

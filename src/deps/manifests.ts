@@ -19,6 +19,7 @@ const MANIFESTS: Record<string, DependencyManifest> = {
   'npm-shrinkwrap.json': 'package-lock.json',
   'yarn.lock': 'yarn.lock',
   'pnpm-lock.yaml': 'pnpm-lock.yaml',
+  'bun.lock': 'bun.lock',
 };
 
 /** The kind of dependency manifest a path names, by its file name. */

@@ -19,6 +19,8 @@ export interface DiscoverOptions {
   cwd: string;
   /** gitignore-style patterns to leave out (--exclude). */
   exclude?: string[];
+  /** Receives every folder's listing as the walk reads it (module resolution answers from them). */
+  view?: { seed(dir: string, entries: readonly fs.Dirent[]): void };
 }
 
 export interface Discovery {
@@ -57,7 +59,7 @@ export function relativePath(cwd: string, absolute: string): string {
 export function discover(roots: string[], options: DiscoverOptions): Discovery {
   const out: Discovery = { files: [], errors: [] };
   const seen = new Set<string>();
-  const excluded = ignore().add(options.exclude ?? []);
+  const excluded = options.exclude?.length ? ignore().add(options.exclude) : undefined;
   for (const root of roots) {
     const absolute = path.resolve(options.cwd, root);
     let stat: fs.Stats;
@@ -68,20 +70,24 @@ export function discover(roots: string[], options: DiscoverOptions): Discovery {
       continue;
     }
     if (stat.isFile()) {
-      add(out, seen, options.cwd, absolute);
+      add(out, seen, relativePath(options.cwd, absolute), absolute);
       continue;
     }
     const realRoot = fs.realpathSync(absolute);
-    walk(absolute, realRoot, gitignoresAbove(absolute), excluded, options.cwd, out, seen, new Set([realRoot]));
+    const rel = path.relative(options.cwd, absolute);
+    // Paths under the working directory are built as the walk goes down; others are made relative one by one.
+    const relDir = rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
+    const state: WalkState = { realRoot, excluded, cwd: options.cwd, out, seen, view: options.view, visited: new Set([realRoot]) };
+    walk(absolute, realRoot, gitignoresAbove(absolute), relDir, state);
   }
   out.files.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
   return out;
 }
 
-function add(out: Discovery, seen: Set<string>, cwd: string, absolute: string): void {
+function add(out: Discovery, seen: Set<string>, relative: string, absolute: string): void {
   if (seen.has(absolute)) return;
   seen.add(absolute);
-  out.files.push({ absolute, relative: relativePath(cwd, absolute) });
+  out.files.push({ absolute, relative });
 }
 
 interface IgnoreLayer {
@@ -119,54 +125,70 @@ function loadIgnore(dir: string): IgnoreLayer | undefined {
 
 function ignored(layers: IgnoreLayer[], absolute: string, isDir: boolean): boolean {
   for (const layer of layers) {
-    let rel = path.relative(layer.base, absolute).split(path.sep).join('/');
+    // Every path the walk makes lies under each of its layers' folders.
+    let rel = absolute.startsWith(layer.base + path.sep) ? absolute.slice(layer.base.length + 1) : path.relative(layer.base, absolute);
     if (!rel || rel.startsWith('..')) continue;
+    if (path.sep !== '/') rel = rel.split(path.sep).join('/');
     if (isDir) rel += '/';
     if (layer.rules.ignores(rel)) return true;
   }
   return false;
 }
 
-function walk(dir: string, realRoot: string, layers: IgnoreLayer[], excluded: Ignore, cwd: string, out: Discovery, seen: Set<string>, visited: Set<string>): void {
-  const own = loadIgnore(dir);
-  const here = own ? [...layers, own] : layers;
+interface WalkState {
+  realRoot: string;
+  excluded?: Ignore;
+  cwd: string;
+  out: Discovery;
+  seen: Set<string>;
+  view?: DiscoverOptions['view'];
+  /** The real paths of the folders above (a link back to one of them is a loop). */
+  visited: Set<string>;
+}
+
+/** `relDir`: the folder's path relative to the working directory (with `/`), or undefined outside it. */
+function walk(dir: string, realDir: string, layers: IgnoreLayer[], relDir: string | undefined, state: WalkState): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
+    state.view?.seed(dir, entries);
   } catch (e) {
-    out.errors.push({ file: relativePath(cwd, dir), message: `cannot read directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+    state.out.errors.push({ file: relDir ?? relativePath(state.cwd, dir), message: `cannot read directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
     return;
   }
+  // The folder's own .gitignore, read only where the listing has one.
+  const own = entries.some((e) => e.name === '.gitignore' && !e.isDirectory()) ? loadIgnore(dir) : undefined;
+  const here = own ? [...layers, own] : layers;
   entries.sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const entry of entries) {
-    const absolute = path.join(dir, entry.name);
+    const absolute = dir + path.sep + entry.name;
     let isDir = entry.isDirectory();
     let isFile = entry.isFile();
+    let real = realDir + path.sep + entry.name;
     if (entry.isSymbolicLink()) {
       // Follow links only to places inside the scanned root, and never into a loop.
-      let real: string;
       try {
         real = fs.realpathSync(absolute);
       } catch {
         continue;
       }
-      if (real !== realRoot && !real.startsWith(realRoot + path.sep)) continue;
+      if (real !== state.realRoot && !real.startsWith(state.realRoot + path.sep)) continue;
       const st = fs.statSync(real);
       isDir = st.isDirectory();
       isFile = st.isFile();
-      if (isDir && visited.has(real)) continue;
     }
-    const rel = relativePath(cwd, absolute);
+    const rel = relDir === undefined ? relativePath(state.cwd, absolute) : relDir ? `${relDir}/${entry.name}` : entry.name;
     if (isDir) {
-      if (SKIPPED_DIRECTORIES.has(entry.name) || ignored(here, absolute, true) || isExcluded(excluded, rel + '/')) continue;
-      const real = fs.realpathSync(absolute);
-      if (visited.has(real)) continue;
-      walk(absolute, realRoot, here, excluded, cwd, out, seen, new Set([...visited, real]));
+      if (SKIPPED_DIRECTORIES.has(entry.name) || ignored(here, absolute, true) || isExcluded(state.excluded, rel + '/')) continue;
+      if (state.visited.has(real)) continue;
+      state.visited.add(real);
+      walk(absolute, real, here, relDir === undefined ? undefined : rel, state);
+      state.visited.delete(real);
     } else if (isFile && (isSourceFile(entry.name) || isJsonPath(entry.name) || isDependencyManifest(entry.name))) {
-      if (ignored(here, absolute, false) || isExcluded(excluded, rel)) continue;
+      if (ignored(here, absolute, false) || isExcluded(state.excluded, rel)) continue;
       // Dependency manifests (package.json, lock files) are read for the client versions they install.
       if (!isSourceFile(entry.name) && !isDependencyManifest(entry.name) && !isJsonConfigFile(entry.name, absolute)) continue;
-      add(out, seen, cwd, absolute);
+      add(state.out, state.seen, rel, absolute);
     }
   }
 }
@@ -177,7 +199,7 @@ export function excludedBy(patterns: readonly string[]): (rel: string) => boolea
   return (rel) => isExcluded(excluded, rel.split(path.sep).join('/'));
 }
 
-function isExcluded(excluded: Ignore, rel: string): boolean {
-  if (rel.startsWith('../') || path.isAbsolute(rel)) return false;
+function isExcluded(excluded: Ignore | undefined, rel: string): boolean {
+  if (!excluded || rel.startsWith('../') || path.isAbsolute(rel)) return false;
   return excluded.ignores(rel);
 }

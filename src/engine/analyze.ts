@@ -2,7 +2,7 @@
 import { CLIENTS, clientByName } from '../clients';
 import type { FileContext } from '../resolve/file-context';
 import type { RenderResult } from '../fix/render-result';
-import { isFunction, ParsedFile } from '../parse/ast';
+import { ParsedFile } from '../parse/ast';
 import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError, type ParseResult } from '../parse';
 import { ValueResolver } from '../resolve/values';
 import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
@@ -19,13 +19,14 @@ import { channelKey, linkQos } from './link';
 import { SpanIndex } from './span-index';
 import * as path from 'node:path';
 import { Project } from '../resolve/project';
-import { DISK, overlayHost } from '../resolve/module-resolution';
+import { DISK, overlayHost } from '../index/module-resolution';
 import { parseJson } from '../parse/json';
 import { instantiate } from './instantiate';
 import { consumerVerdicts } from './verdicts';
 import type { ConsumerReport } from '../report/consumers';
 import { isDependencyManifest, modelManifest } from '../deps';
-import { mentionsClient, selectCandidates } from './candidates';
+import { factsOf, mentionsClient, selectCandidates } from './candidates';
+import { ProjectIndex } from '../index/project-index';
 import { settleAckFromHandler } from './ack-from-handler';
 import { renderDependency } from '../deps/render';
 
@@ -107,20 +108,23 @@ export interface PreparedAnalysis {
 export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, hooks?: AnalyzeHooks): PreparedAnalysis {
   const cwd = options.cwd ?? process.cwd();
   const display = (absolute: string) => path.relative(cwd, absolute).split(path.sep).join('/');
-  const overlay = new Map(inputs.map((i) => [i.absolute ?? path.resolve(cwd, i.path), i.text]));
+  const absoluteOf = (input: SourceInput) => input.absolute ?? path.resolve(cwd, input.path);
+  const overlay = new Map(inputs.map((i) => [absoluteOf(i), i.text]));
   const host = overlayHost(overlay, options.followImports === false ? undefined : (options.files ?? DISK));
   const parse = (absolute: string, text: string, parser: () => ParseResult) => options.parseCache?.parse(absolute, text, parser) ?? parser();
-  const project: Project = new Project(host, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse), SHAPES);
-  project.inputs = [...overlay.keys()];
-  const selection = options.selection ?? (({ parse: chosen, libraries, packages, prefetchAt }) => ({ parse: chosen, libraries: [...libraries], packages: [...packages], prefetchAt }))(selectCandidates(inputs, cwd, options.parseEverything));
+  // The project's files and their facts: given by a run over the whole project, or the inputs alone.
+  const index = options.index ?? new ProjectIndex(host, inputs.map((i) => ({ absolute: absoluteOf(i), path: i.path, facts: factsOf(i.path, i.text) })));
+  const project: Project = new Project(host, index, (absolute, text): FileContext | undefined => openContext(display(absolute), absolute, text, project, parse), SHAPES);
+  const selection = options.selection ?? selectCandidates(index, options.parseEverything);
   const libraries = new Set(selection.libraries);
   // A library whose objects another one hands out is in use too (amqplib channels from ACM's setup, NestJS's RmqContext).
   for (const s of SHAPES) if (libraries.has(s.library)) for (const y of s.yields ?? []) libraries.add(y);
   project.libraries = libraries;
   project.packages = new Set(selection.packages);
   const states = new Map<string, FileState>();
-  for (const [i, input] of inputs.entries()) {
-    const state = load(input, input.absolute ?? path.resolve(cwd, input.path), project, parse, selection.parse[i], libraries, options.parseEverything);
+  for (const input of inputs) {
+    const absolute = absoluteOf(input);
+    const state = load(input, absolute, project, parse, selection.parse.has(absolute), libraries, options.parseEverything);
     states.set(input.path, state);
     hooks?.onFile?.();
   }
@@ -129,7 +133,9 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     if (!state) {
       const absolute = path.resolve(cwd, file);
       const ctx = project.context(absolute);
-      const result: FileResult = { path: file, absolute, text: ctx?.file.text ?? '', status: 'dependency', findings: [], edits: [], consumers: [] };
+      // A file of the project the selection left out, or one outside it that an import led to.
+      const status = index.has(absolute) ? 'not-relevant' : 'dependency';
+      const result: FileResult = { path: file, absolute, text: ctx?.file.text ?? '', status, findings: [], edits: [], consumers: [] };
       state = { result, ctx, suppressions: ctx ? new Suppressions(ctx.file) : undefined };
       states.set(file, state);
     }
@@ -141,7 +147,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     if (!state.result.model && state.ctx) state.result.model = emptyModel(file);
     return state;
   };
-  expandWrappers([...states.values()], project, [...overlay.keys()], stateFor);
+  expandWrappers([...states.values()], project, stateFor);
   linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
   return { options, states, stateFor };
 }
@@ -267,27 +273,27 @@ function loadManifest(state: FileState): FileState {
 }
 
 /** A declaration in a wrapper function is judged at each call of the wrapper, with that call's arguments. */
-function expandWrappers(states: FileState[], project: Project, candidates: string[], stateFor: (file: string) => FileState): void {
+function expandWrappers(states: FileState[], project: Project, stateFor: (file: string) => FileState): void {
   for (const state of states) state.prefetchCalls = state.result.model?.qos.map((q) => q.at);
   for (const state of states) {
     const model = state.result.model;
     if (!model || !state.ctx) continue;
     for (const decl of [...model.declarations]) {
-      const expanded = instantiate(decl, { ctx: state.ctx, absolute: state.result.absolute }, project, candidates);
+      const expanded = instantiate(decl, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.declarations.splice(model.declarations.indexOf(decl), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.declarations.push(inst);
     }
     // A consumer inside a helper whose queue or acknowledgement mode each caller decides: one per call site.
     for (const consumer of [...model.consumers]) {
-      const expanded = instantiate(consumer, { ctx: state.ctx, absolute: state.result.absolute }, project, candidates);
+      const expanded = instantiate(consumer, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.consumers.splice(model.consumers.indexOf(consumer), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.consumers.push(inst);
     }
     // A prefetch whose count, or whether it runs at all (`if (prefetch)`), each caller decides.
     for (const qos of [...model.qos]) {
-      const expanded = instantiate(qos, { ctx: state.ctx, absolute: state.result.absolute }, project, candidates);
+      const expanded = instantiate(qos, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.qos.splice(model.qos.indexOf(qos), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.qos.push(inst);
@@ -383,7 +389,7 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
     return p;
   }
   const rendered = render(decl, p.intents, state);
-  if (rendered.ok) p.rewrite = { edits: rendered.edits, touched: rendered.touched };
+  if (rendered.ok) p.rewrite = { edits: inFile(rendered.edits, decl.at.file), touched: rendered.touched };
   else p.notRewritten = rendered.reason;
   return p;
 }
@@ -395,6 +401,9 @@ function render(subject: Subject, intents: FixIntent[], state: FileState): Rende
 }
 
 const editKey = (e: TextEdit) => `${e.start}:${e.end}:${e.text}`;
+
+/** Edits with the file they go to said explicitly: a finding may be reported in another file than its edits' (a helper's). */
+const inFile = (edits: TextEdit[], file: string): TextEdit[] => edits.map((e) => (e.file ? e : { ...e, file }));
 
 /**
  * A rewrite may edit a value that other declarations read too (a shared constant or options object)
@@ -514,26 +523,16 @@ function dependsOnCaller(decl: QueueDeclaration): boolean {
  * or at its module's top level, outside every function (`const QUEUE_OPTIONS = { durable: false }` beside the helper).
  */
 function inFunctionAround(file: ParsedFile, at: Span, value: Span): boolean {
-  let inAny = false;
-  for (const a of file.nodes) {
-    if (!isFunction(a)) continue;
-    const [start, end] = [a.start ?? 0, a.end ?? 0];
-    if (start <= Math.min(at.start, value.start) && Math.max(at.end, value.end) <= end) return true;
-    if (start <= value.start && value.end <= end) inAny = true;
-  }
-  return !inAny;
+  const around = file.functionsAround(value);
+  if (!around.length) return true;
+  const whole = { start: Math.min(at.start, value.start), end: Math.max(at.end, value.end) };
+  return around.some((fn) => (fn.start ?? 0) <= whole.start && whole.end <= (fn.end ?? 0));
 }
 
 /** The innermost function around a span, as offsets. */
 function enclosingFunctionOf(file: ParsedFile, at: Span): { start: number; end: number } | undefined {
-  let best: { start: number; end: number } | undefined;
-  for (const a of file.nodes) {
-    if (!isFunction(a)) continue;
-    const start = a.start ?? 0;
-    const end = a.end ?? 0;
-    if (start <= at.start && at.end <= end && (!best || end - start < best.end - best.start)) best = { start, end };
-  }
-  return best;
+  const fn = file.innermostFunction(at);
+  return fn ? { start: fn.start ?? 0, end: fn.end ?? 0 } : undefined;
 }
 
 /** Whether the function around `at` makes a prefetch call of the clients' model (whether or not it runs for a given call). */
@@ -599,8 +598,8 @@ function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violati
     const rendered = render(subject, violation.intents, state);
     const description = violation.intents.map(describeIntent).join('; ');
     if (!rendered.ok) notRewritten = rendered.reason;
-    else if (usable(violation, options)) rewrite = { edits: rendered.edits, description };
-    else if (violation.unsafeIntents) optIn = { edits: rendered.edits, description };
+    else if (usable(violation, options)) rewrite = { edits: inFile(rendered.edits, subject.at.file), description };
+    else if (violation.unsafeIntents) optIn = { edits: inFile(rendered.edits, subject.at.file), description };
   }
   emitFinding(state, subject, meta, violation, { rewrite, optIn, notRewritten: usable(violation, options) ? notRewritten : undefined }, lineOf, route);
   if (rewrite) for (const e of rewrite.edits) route(e, subject.at.file);
@@ -641,7 +640,8 @@ function emitFinding(
     kind = 'annotate';
     if (fix.notRewritten) description = `${advice} (not rewritten: ${fix.notRewritten})`;
     // JSON has no comments: a finding in a JSON configuration file stays for a human, unmarked.
-    const edit = isJsonPath(file.path) ? undefined : annotationEdit(file.text, subject.statementStart, meta.id, description, lineWidthFor(state.result.absolute));
+    const marker = isJsonPath(file.path) ? undefined : annotationEdit(file.text, subject.statementStart, meta.id, description, lineWidthFor(state.result.absolute));
+    const edit = marker && { ...marker, file: subject.at.file };
     if (edit) {
       route(edit, subject.at.file);
       edits = [edit];

@@ -1,87 +1,74 @@
-// Which inputs the engine parses, chosen by the project and not by one file's text: files that name a
-// client library, files that import those (directly or through other modules of the project), and files
-// with a client's call shapes in a project that uses one. A file with none of these is never parsed.
-import * as path from 'node:path';
+// Which files the engine parses, chosen by the project index and not by one file's text alone: files that
+// name a client library, files that import those (directly or through other modules of the project), and
+// files with a client's call shapes in a project that uses one. A file with none of these is never parsed.
 import { CLIENTS } from '../clients';
 import { isJsonPath, looksLikeJsonConfig } from '../parse';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps';
-import { ImportGraph } from '../resolve/import-graph';
-import { bareResolver } from '../resolve/bare-specifiers';
-import { diskHost } from '../resolve/module-resolution';
-import type { SourceInput } from './analyze';
+import { extractFacts, type FactPatterns, type FileFacts, type KindChecks } from '../index/facts';
+import type { ProjectIndex } from '../index/project-index';
+import { PROVIDER_TEXT } from '../resolve/objects/providers';
 
 /** Every client's `mentions` as one pattern: one pass over a file's text instead of one per client. */
-const MENTIONS = CLIENTS.every((c) => c.mentions.flags.replace(/[gy]/g, '') === '') ? new RegExp(CLIENTS.map((c) => `(?:${c.mentions.source})`).join('|')) : undefined;
+const MENTIONS = new RegExp(CLIENTS.map((c) => `(?:${c.mentions.source})`).join('|'));
 
 /** True if the file's text names a supported client at all. */
 export function mentionsClient(text: string): boolean {
-  return MENTIONS ? MENTIONS.test(text) : CLIENTS.some((c) => c.mentions.test(text));
+  return MENTIONS.test(text);
 }
 
 /** A call the supported clients' objects make, on any receiver (`x.consume(`, `x.assertQueue(`, ...). */
 const CALL_SHAPES = /\.\s*(?:assertQueue|assertExchange|bindQueue|consume|prefetch|qos|sendToQueue|publish|createChannel|createConfirmChannel|addSetup|basicConsume|basicQos|basicPublish|queueDeclare|createConsumer|createPublisher|subscribe)\s*\(/;
+const PREFETCH_CALL = /\.\s*(?:prefetch|qos)\s*\(/;
+
+/** What the index looks for in each file's text, from the clients' own patterns. */
+export const FACT_PATTERNS: FactPatterns = {
+  any: MENTIONS,
+  clients: CLIENTS.map((c) => ({ name: c.name, mentions: c.mentions })),
+  packages: CLIENTS.flatMap((c) => c.shapes ?? []).map((s) => ({ library: s.library, source: s.source })),
+  callShapes: CALL_SHAPES,
+  prefetch: PREFETCH_CALL,
+  provides: PROVIDER_TEXT,
+};
+
+const KIND_CHECKS: KindChecks = {
+  kindOf: (p) => (isDependencyManifest(p) ? 'manifest' : isJsonPath(p) ? 'json' : 'source'),
+  // A manifest is parsed only for the packages the dependency rules watch; a JSON file only as a client configuration.
+  wanted: (_p, kind, text) => (kind === 'manifest' ? mentionsWatchedPackage(text) : looksLikeJsonConfig(text)),
+};
+
+/** The facts of one file's text, as the index keeps them. */
+export function factsOf(filePath: string, text: string): FileFacts {
+  return extractFacts(filePath, text, FACT_PATTERNS, KIND_CHECKS);
+}
 
 export interface Selection {
-  /** By input: whether the engine parses it. */
-  parse: boolean[];
-  /** By input: whether it names a client (the others are parsed because of the project). */
-  mentions: boolean[];
+  /** The files (absolute) the engine parses. */
+  parse: Set<string>;
   /** The client libraries the project uses: named by a source file or listed by a manifest (client names). */
   libraries: Set<string>;
   /** The libraries whose package the project names as a module: imported, required or listed as a dependency. */
   packages: Set<string>;
-  /** The first place an input sets a prefetch on an amqplib-family channel (`x.prefetch(`, `x.qos(`), as `file:line`. */
+  /** The first place a file sets a prefetch on an amqplib-family channel (`x.prefetch(`, `x.qos(`), as `file:line`. */
   prefetchAt?: string;
 }
 
-const PREFETCH_CALL = /\.\s*(?:prefetch|qos)\s*\(/;
-
-/** Where the first input that sets a prefetch does so, as `file:line`. */
-function firstPrefetch(inputs: SourceInput[], sources: boolean[]): string | undefined {
-  for (const [i, input] of inputs.entries()) {
-    const m = sources[i] ? PREFETCH_CALL.exec(input.text) : null;
-    if (m) return `${input.path}:${input.text.slice(0, m.index).split('\n').length}`;
-  }
-  return undefined;
-}
-
-/** A quoted string: an import or require specifier, a manifest's dependency key. */
-const QUOTED = /['"]([@\w][\w@./-]*)['"]/g;
-const SHAPES = CLIENTS.flatMap((c) => c.shapes ?? []);
-
-/** The libraries whose package `text` names as a module (by the shapes' module specifiers). */
-function namedPackages(text: string, out: Set<string>): void {
-  QUOTED.lastIndex = 0;
-  for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) for (const s of SHAPES) if (s.source.test(m[1])) out.add(s.library);
-}
-
-export function selectCandidates(inputs: SourceInput[], cwd: string, everything = false): Selection {
-  // A manifest names the libraries the project uses (it is parsed only for the packages the dependency rules watch).
-  const mentions = inputs.map((i) => !isJsonPath(i.path) || isDependencyManifest(i.path) ? mentionsClient(i.text) : false);
+export function selectCandidates(index: ProjectIndex, everything = false): Selection {
+  const files = index.files();
+  const parse = new Set<string>();
   const libraries = new Set<string>();
   const packages = new Set<string>();
-  inputs.forEach((input, i) => {
-    if (!mentions[i]) return;
-    for (const c of CLIENTS) if (c.mentions.test(input.text)) libraries.add(c.name);
-    namedPackages(input.text, packages);
-  });
-  const parse = inputs.map((input, i) => everything || (isDependencyManifest(input.path) ? mentionsWatchedPackage(input.text) : isJsonPath(input.path) ? looksLikeJsonConfig(input.text) : mentions[i]));
-  const sources = inputs.map((input) => !isDependencyManifest(input.path) && !isJsonPath(input.path));
-  const prefetchAt = firstPrefetch(inputs, sources);
-  if (everything || libraries.size === 0) return { parse, mentions, libraries, packages, prefetchAt };
+  let prefetchAt: string | undefined;
+  for (const f of files) {
+    for (const m of f.facts.mentions) libraries.add(m);
+    for (const p of f.facts.packages) packages.add(p);
+    if (prefetchAt === undefined && f.facts.prefetchLine !== undefined) prefetchAt = `${f.path}:${f.facts.prefetchLine}`;
+    if (everything || (f.facts.kind === 'source' ? f.facts.mentions.length > 0 : f.facts.wanted)) parse.add(f.absolute);
+  }
+  if (everything || libraries.size === 0) return { parse, libraries, packages, prefetchAt };
+  const sources = files.filter((f) => f.facts.kind === 'source');
   // Files with a client's call shapes.
-  inputs.forEach((input, i) => {
-    if (sources[i] && !parse[i] && CALL_SHAPES.test(input.text)) parse[i] = true;
-  });
-  // Files that import a file that names a client, directly or through other inputs.
-  for (const i of importersOf(inputs, cwd, sources, (i) => mentions[i] && sources[i])) parse[i] = true;
-  return { parse, mentions, libraries, packages, prefetchAt };
-}
-
-/** The inputs that import (transitively) one of the inputs `seed` accepts, from the imports written in their text. */
-function importersOf(inputs: SourceInput[], cwd: string, sources: boolean[], seed: (i: number) => boolean): number[] {
-  const absolute = inputs.map((i) => i.absolute ?? path.resolve(cwd, i.path));
-  const host = diskHost(new Map(absolute.map((a, i) => [a, inputs[i].text])));
-  const graph = new ImportGraph(absolute, inputs.map((i) => i.text), sources, bareResolver(host));
-  return graph.importersOfAll(inputs.map((_, i) => i).filter(seed));
+  for (const f of sources) if (f.facts.callShapes) parse.add(f.absolute);
+  // Files that import a file that names a client, directly or through other files.
+  for (const f of index.importersOfAll(sources.filter((f) => f.facts.mentions.length > 0).map((f) => f.absolute))) parse.add(f);
+  return { parse, libraries, packages, prefetchAt };
 }

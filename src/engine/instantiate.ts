@@ -5,7 +5,7 @@ import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../
 import { placeKey } from '../resolve/objects/traced';
 import type { Project } from '../resolve/project';
 import { functionName, type ValueResolver } from '../resolve/values';
-import { isFunction, paramIdentifier } from '../parse/ast';
+import { paramIdentifier } from '../parse/ast';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
 
@@ -35,18 +35,18 @@ export interface Located {
  * call site, read with that call's arguments (and the parameters' defaults), following wrappers of
  * wrappers up to three levels. Undefined when there is nothing to expand (or no caller is found).
  */
-export function instantiate<S extends Expandable>(decl: S, home: Located, project: Project, candidates: string[]): { decl: S; at: Located }[] | undefined {
+export function instantiate<S extends Expandable>(decl: S, home: Located, project: Project): { decl: S; at: Located }[] | undefined {
   const channel = channelParamOf(decl, home.ctx);
   if (!decl.rebuild || (paramsOf(decl).length === 0 && !channel)) return undefined;
   const out: { decl: S; at: Located }[] = [];
-  expand(decl, home, [], project, candidates, out, channel);
+  expand(decl, home, [], project, out, channel);
   return out.length ? out : undefined;
 }
 
 /** A call site and the function it calls. */
 type Link = CallSite & { fn: t.Function };
 
-function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], project: Project, candidates: string[], out: { decl: S; at: Located }[], channel?: ParamOrigin): void {
+function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], project: Project, out: { decl: S; at: Located }[], channel?: ParamOrigin): void {
   const params = [...paramsOf(decl), ...(channel ? [channel] : [])];
   const outer = chain.length ? chain[chain.length - 1] : undefined;
   // A method's call sites also give the constructor's arguments (`new C(...).method(...)`), so the
@@ -59,7 +59,7 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
   }
   const where = outer ?? { ctx: home.ctx, absolute: home.absolute };
   // Unit tests call a service's helpers with mocks and sample values: outside them, those calls do not count.
-  const all = callSitesOf(fn, where.ctx, where.absolute, project, candidates);
+  const all = callSitesOf(fn, where.ctx, where.absolute, project);
   const sites = usesTestDoubles(where.ctx.file) ? all : all.filter((s) => !usesTestDoubles(s.ctx.file));
   if (sites.length === 0) {
     if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
@@ -87,7 +87,7 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
       ...(decl.kind !== 'queue-declaration' ? callerChannelOf(decl, fn, where.ctx, site, project) : {}),
       rebuild: decl.rebuild,
     };
-    if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, candidates, out);
+    if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, out);
     else out.push({ decl: inst, at: { ctx: site.ctx, absolute: site.absolute } });
   }
 }
@@ -115,8 +115,7 @@ function channelParamOf(subject: Expandable, ctx: FileContext): ParamOrigin | un
   const m = /^param:(.*)#(\d+)(?::(\d+))?$/.exec(subject.channel);
   if (!m || m[1] !== ctx.file.path) return undefined;
   const start = Number(m[2]);
-  for (const node of ctx.file.nodes) {
-    if (!isFunction(node) || node.start! > subject.at.start || node.end! < subject.at.end) continue;
+  for (const node of ctx.file.functionsAround(subject.at)) {
     const index = m[3] !== undefined ? (node.start === start ? Number(m[3]) : -1) : node.params.findIndex((p) => paramIdentifier(p)?.start === start);
     const id = index >= 0 ? paramIdentifier(node.params[index]) : undefined;
     if (id) return { fn: node, index, name: id.name };
@@ -172,8 +171,8 @@ function blocked(ctx: FileContext, fn: t.Function, decl: QueueDeclaration): stri
   for (const name of names) {
     if (!name || !used.has(name)) continue;
     let uses = 0;
-    for (const n of ctx.file.nodes) {
-      if (n.type !== 'Identifier' || n.name !== name || n.start! < fn.body.start! || n.end! > fn.body.end!) continue;
+    for (const n of ctx.file.nodesUnder(fn.body)) {
+      if (n.type !== 'Identifier' || n.name !== name) continue;
       if (n.start! >= decl.at.start && n.end! <= decl.at.end) continue;
       const b = ctx.resolver.scopes.lookup(name, n);
       if (b?.fn === fn) uses++;

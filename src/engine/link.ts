@@ -1,7 +1,7 @@
 // Links each consumer to the prefetch in force on its channel, across the project: the last one set
 // before it in its file, else one set on the same channel elsewhere (where the channel is made, another
 // method of the class, another module), but not one its own function sets only after it starts consuming.
-import { isFunction, type ParsedFile } from '../parse/ast';
+import type { ParsedFile } from '../parse/ast';
 import { unknown, type Consumer, type FileModel, type Qos, type Span } from '../model';
 
 export interface LinkInput {
@@ -86,27 +86,5 @@ function untracedPrefetch(prefetchAt: string): Consumer['prefetch'] {
 
 /** The innermost function whose body holds the span (its start offset), or -1 at the top level. */
 function innermostFunction(file: ParsedFile, at: Span): number {
-  // Functions sorted by start: the innermost that holds the span is the holder that starts last.
-  const fns = functionsOf(file);
-  let lo = 0;
-  let hi = fns.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (fns[mid].start <= at.start) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo - 1; i >= 0; i--) if (fns[i].end >= at.end) return fns[i].start;
-  return -1;
-}
-
-const FUNCTIONS = new WeakMap<ParsedFile, { start: number; end: number }[]>();
-
-function functionsOf(file: ParsedFile): { start: number; end: number }[] {
-  let list = FUNCTIONS.get(file);
-  if (!list) {
-    list = file.nodes.filter(isFunction).map((n) => ({ start: n.start ?? 0, end: n.end ?? 0 }));
-    list.sort((a, b) => a.start - b.start);
-    FUNCTIONS.set(file, list);
-  }
-  return list;
+  return file.innermostFunction(at)?.start ?? -1;
 }

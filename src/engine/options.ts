@@ -1,7 +1,9 @@
 // The analysis options (target, rules, fix modes) and their defaults.
 import { DEFAULT_TARGET, type TargetVersion } from '../model';
-import type { SourceHost } from '../resolve/module-resolution';
+import type { SourceHost } from '../index/module-resolution';
 import type { ParseCache } from './parse-cache';
+import type { ProjectIndex } from '../index/project-index';
+import type { Selection } from './candidates';
 
 export interface AnalyzeOptions {
   target: TargetVersion;
@@ -23,7 +25,13 @@ export interface AnalyzeOptions {
    * Which inputs to parse and the client libraries the project uses, when a larger run chose them
    * already (a worker thread gets its share of the project's selection). Default: chosen from the inputs.
    */
-  selection?: { parse: boolean[]; libraries: string[]; packages: string[]; prefetchAt?: string };
+  selection?: Selection;
+  /**
+   * The project the inputs belong to: every file's facts (imports, importers, what names a client). A file
+   * of the index that is not an input is read from `files` when the analysis needs it. Default: an index
+   * of the inputs alone.
+   */
+  index?: ProjectIndex;
   /**
    * Where files that are not inputs (imported modules, tsconfig.json) are read from (default: the
    * disk). The language server passes the editor's unsaved text over the disk.

@@ -1,15 +1,19 @@
-// A whole run over paths: discover, read (skipping binary, minified and oversize files), analyse.
-import * as fs from 'node:fs';
-import { discover, type DiscoverOptions } from '../discover';
-import { analyze, type Analysis, type SourceInput } from './analyze';
+// A whole run over paths: the project they belong to indexed, its candidates read and analysed, the named paths reported.
+import * as path from 'node:path';
+import { discover, excludedBy, type DiscoveredFile, type DiscoverOptions } from '../discover';
+import { analyze, type Analysis, type FileResult, type SourceInput } from './analyze';
+import { reportedOnly } from './reported';
 import type { AnalyzeOptions } from './options';
-import { analyzeInWorkers, relevance, workerCount, WorkerPool, type WorkersSetting } from './workers';
-
-export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
+import { analyzeInWorkers, workerCount, WorkerPool, type WorkersSetting } from './workers';
+import { selectCandidates, type Selection } from './candidates';
+import { DEFAULT_MAX_FILE_BYTES, IndexReader, type SkippedFile } from './project-files';
+import { FileSystemView } from '../index/file-system';
+import { ProjectIndex } from '../index/project-index';
+import { groupByProject } from '../index/project-root';
 
 export interface ProjectRun {
   analysis: Analysis;
-  /** Files found (after ignores). */
+  /** Files found under the named paths (after ignores). */
   discovered: number;
   /** Files found but not read: unreadable, binary, too large. */
   skipped: { file: string; message: string }[];
@@ -17,10 +21,14 @@ export interface ProjectRun {
   errors: { file: string; message: string }[];
   /** Absolute path of each analysed file, by reported path. */
   absolute: Map<string, string>;
+  /** The project roots the paths belong to (absolute), each analysed as a whole. */
+  roots: string[];
 }
 
 export interface ProjectOptions extends DiscoverOptions {
   maxFileBytes?: number;
+  /** Files read even if they look minified (gitignore-style patterns, as --exclude): a generated client committed on purpose. */
+  includeMinified?: readonly string[];
   /**
    * Analyse in threads: a number (this thread and workers), or 'auto' (one per core, once enough files need parsing).
    * The findings, consumers and edits are the same; the results carry no models. Default: none.
@@ -28,90 +36,113 @@ export interface ProjectOptions extends DiscoverOptions {
   workers?: WorkersSetting;
   /** Progress: `done` of `total` files. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The project the paths belong to (absolute or relative to `cwd`), analysed as a whole; default: found
+   * from each path (the nearest config file, tsconfig.json or package.json, else the git root). `false`:
+   * the paths alone, as if nothing were around them.
+   */
+  root?: string | false;
 }
 
-/** Discover, read and analyse the files under `roots`. */
-export function runProject(roots: string[], project: ProjectOptions, options: AnalyzeOptions): ProjectRun {
-  const found = discover(roots, project);
+/**
+ * Discover the project the paths belong to, index it, read and analyse its candidates, and report the
+ * files under the named paths: `scan src/consumer.ts` gives that file what `scan .` gives it.
+ */
+export function runProject(paths: string[], project: ProjectOptions, options: AnalyzeOptions): ProjectRun {
+  const absolute = paths.map((p) => path.resolve(project.cwd, p));
+  const groups = project.root === false ? [{ root: '', alone: true, paths: absolute }] : project.root !== undefined ? [{ root: path.resolve(project.cwd, project.root), alone: false, paths: absolute }] : groupByProject(absolute);
+  const runs = groups.map((g) => runOne(g.alone ? g.paths : [g.root, ...g.paths.filter((p) => !isInside(p, g.root))], g.paths, project, options));
+  if (runs.length === 1) return { ...runs[0], roots: groups.filter((g) => !g.alone).map((g) => g.root) };
+  const files = new Map<string, FileResult>();
+  for (const r of runs) for (const f of r.analysis.files) if (!files.has(f.path)) files.set(f.path, f);
+  return {
+    analysis: { options: runs[0].analysis.options, files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) },
+    discovered: runs.reduce((n, r) => n + r.discovered, 0),
+    skipped: runs.flatMap((r) => r.skipped),
+    errors: runs.flatMap((r) => r.errors),
+    absolute: new Map(runs.flatMap((r) => [...r.absolute])),
+    roots: groups.filter((g) => !g.alone).map((g) => g.root),
+  };
+}
+
+function isInside(p: string, root: string): boolean {
+  return p === root || p.startsWith(root + path.sep);
+}
+
+/** One project: `walk` (its root, and named paths outside it), reported: the files under `reported`. */
+function runOne(walk: string[], reported: string[], project: ProjectOptions, options: AnalyzeOptions): Omit<ProjectRun, 'roots'> {
+  const view = new FileSystemView();
+  const found = discover(walk, { ...project, view });
+  const named = (absolute: string) => reported.some((r) => isInside(absolute, r));
   const pool = WorkerPool.forRun(project.workers, found.files.length);
   try {
-    return readAndAnalyse(found, project, options, pool);
+    const read = readAndIndex(found.files, project, view);
+    const all = { cwd: project.cwd, ...options, index: read.index, selection: read.selection };
+    const inputs = read.candidates();
+    const total = found.files.filter((f) => named(f.absolute)).length;
+    const progress = project.onProgress && ((done: number) => project.onProgress!(Math.min(total, done + total - inputs.length), total));
+    let analysis: Analysis | undefined;
+    if (project.workers !== undefined) {
+      const n = workerCount(inputs, project.workers);
+      if (n > 1) analysis = analyzeInWorkers(inputs, read.index, all, n, progress, pool);
+    }
+    let done = 0;
+    analysis ??= analyze(inputs, all, progress ? { onFile: () => progress(++done) } : undefined);
+    return report(analysis, found, read, named);
   } finally {
     pool.close();
   }
 }
 
-function readAndAnalyse(found: ReturnType<typeof discover>, project: ProjectOptions, options: AnalyzeOptions, pool: WorkerPool): ProjectRun {
-  const inputs: SourceInput[] = [];
-  const skipped: ProjectRun['skipped'] = [];
-  const absolute = new Map<string, string>();
-  const max = project.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+interface Read {
+  index: ProjectIndex;
+  selection: Selection;
+  skipped: SkippedFile[];
+  /** The texts of the files the selection chose, in index order (read again where the first read dropped them). */
+  candidates(): SourceInput[];
+}
+
+/** Reads every discovered file once for its facts; keeps the text only of files that may be candidates. */
+function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView): Read {
+  const reader = new IndexReader(files, { maxFileBytes: project.maxFileBytes, minifiedWanted: excludedBy(project.includeMinified ?? []) });
+  reader.step();
+  const index = new ProjectIndex(view, reader.indexed);
+  const selection = selectCandidates(index);
+  return {
+    index,
+    selection,
+    skipped: reader.skipped,
+    candidates: () =>
+      reader.indexed.flatMap((f) => {
+        if (!selection.parse.has(f.absolute)) return [];
+        const text = reader.kept.get(f.absolute) ?? view.read(f.absolute);
+        return text === undefined ? [] : [{ path: f.path, absolute: f.absolute, text }];
+      }),
+  };
+}
+
+/** The analysis of the files under the named paths: every one of them has a result (not relevant if it was not parsed). */
+function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Read, named: (absolute: string) => boolean): Omit<ProjectRun, 'roots'> {
+  const cwd = analysis.options.cwd ?? process.cwd();
+  const kept = reportedOnly(analysis, (f) => named(f.absolute) || f.status === 'dependency', (file) => named(path.resolve(cwd, file)));
+  const results = new Map(kept.map((f) => [f.path, f]));
+  const files: FileResult[] = [];
+  const skippedPaths = new Set(read.skipped.map((s) => s.absolute));
   for (const f of found.files) {
-    let buf: Buffer;
-    try {
-      buf = readUpTo(f.absolute, max);
-    } catch (e) {
-      const size = (e as { tooLarge?: number }).tooLarge;
-      if (size !== undefined) skipped.push({ file: f.relative, message: `skipped: ${size} bytes is over the size limit of ${max} bytes` });
-      else skipped.push({ file: f.relative, message: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
-      continue;
-    }
-    const text = buf.toString('utf8');
-    const unusable = unusableContent(buf, text);
-    if (unusable) {
-      skipped.push({ file: f.relative, message: `skipped: ${unusable}` });
-      continue;
-    }
-    inputs.push({ path: f.relative, text, absolute: f.absolute });
-    absolute.set(f.relative, f.absolute);
+    if (!named(f.absolute) || skippedPaths.has(f.absolute)) continue;
+    files.push(results.get(f.relative) ?? { path: f.relative, absolute: f.absolute, text: '', status: 'not-relevant', findings: [], edits: [], consumers: [] });
+    results.delete(f.relative);
   }
-  const all = { cwd: project.cwd, ...options };
-  const total = found.files.length;
-  const progress = project.onProgress && ((done: number) => project.onProgress!(done + total - inputs.length, total));
-  let analysis: Analysis | undefined;
-  if (project.workers !== undefined) {
-    const selection = relevance(inputs, all);
-    const n = workerCount(inputs, selection.parse, project.workers);
-    if (n > 1) analysis = analyzeInWorkers(inputs, all, selection, n, progress, pool);
-  }
-  let done = 0;
-  analysis ??= analyze(inputs, all, progress ? { onFile: () => progress(++done) } : undefined);
-  for (const f of analysis.files) absolute.set(f.path, f.absolute);
-  return { analysis, discovered: found.files.length, skipped, errors: found.errors, absolute };
+  // Files outside the project's walk that an import led to and that a fix edits (a shared constant).
+  for (const f of results.values()) if (f.status === 'dependency') files.push(f);
+  const absolute = new Map(files.map((f) => [f.path, f.absolute]));
+  return {
+    analysis: { options: analysis.options, files },
+    discovered: found.files.filter((f) => named(f.absolute)).length,
+    skipped: read.skipped.filter((s) => named(s.absolute)).map(({ file, message }) => ({ file, message })),
+    errors: found.errors.filter((e) => named(path.resolve(cwd, e.file))),
+    absolute,
+  };
 }
 
-/** Why a file's bytes must not be analysed (or rewritten), if so. */
-export function unusableContent(buf: Buffer, text = buf.toString('utf8')): string | undefined {
-  if (buf.subarray(0, 8192).includes(0)) return 'binary file';
-  // Decoding replaces invalid bytes: writing such a text back would change bytes the fix never meant to touch.
-  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) return 'not valid UTF-8';
-  if (looksMinified(text)) return 'minified or generated bundle (very long lines)';
-  return undefined;
-}
-
-/** A bundle: long enough to matter, and written on a few very long lines. */
-export function looksMinified(text: string): boolean {
-  if (text.length < 20_000) return false;
-  let lines = 1;
-  let longest = 0;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    lines++;
-    longest = Math.max(longest, i - start);
-    start = i + 1;
-  }
-  longest = Math.max(longest, text.length - start);
-  return longest > 5_000 && text.length / lines > 500;
-}
-
-/** A file's bytes through one descriptor; throws `{ tooLarge: size }` over `max` bytes. */
-function readUpTo(file: string, max: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    if (size > max) throw Object.assign(new Error('too large'), { tooLarge: size });
-    return fs.readFileSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+export { DEFAULT_MAX_FILE_BYTES, looksMinified, unusableContent } from './project-files';

@@ -2,6 +2,8 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { finishAnalysis, prepareAnalysis, queueFacts, type PreparedAnalysis } from './analyze';
 import { withoutModels, type FromWorker, type ToWorker } from './workers';
+import { ProjectIndex } from '../index/project-index';
+import { FileSystemView } from '../index/file-system';
 
 /** A worker thread of a parallel analysis (see workers.ts): models, then the queue facts, then rules. */
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
@@ -19,7 +21,8 @@ port.on('message', (message: ToWorker) => {
     if (message.kind === 'models') {
       let done = 0;
       let last = Date.now();
-      prepared = prepareAnalysis(message.inputs, message.options, {
+      const index = new ProjectIndex(new FileSystemView(), message.files);
+      prepared = prepareAnalysis(message.inputs, { ...message.options, index }, {
         onFile: () => {
           done++;
           const now = Date.now();

@@ -4,13 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueueType } from '../model';
-import { isJsonPath, looksLikeJsonConfig, parsesNatively } from '../parse';
-import { diskHost, resolveRelative } from '../resolve/module-resolution';
-import { ModuleAliases } from '../resolve/module-aliases';
+import { parsesNatively } from '../parse';
 import { finishAnalysis, prepareAnalysis, queueFacts, type Analysis, type FileResult, type SourceInput } from './analyze';
-import { selectCandidates } from './candidates';
-import { SPECIFIER } from '../resolve/import-graph';
-import { isDependencyManifest, mentionsWatchedPackage } from '../deps/manifests';
+import { ProjectIndex, type IndexedFile } from '../index/project-index';
 import type { AnalyzeOptions } from './options';
 
 /**
@@ -60,129 +56,48 @@ function threadLimit(setting: WorkersSetting | undefined): number {
   return cores > 1 ? Math.min(cores, 8) : 0;
 }
 
-/** How many threads a run with these inputs would use, this one included (0: analyse in this thread only). */
-export function workerCount(inputs: SourceInput[], relevant: boolean[], setting: WorkersSetting | undefined): number {
+/** How many threads a run over these candidates would use, this one included (0: analyse in this thread only). */
+export function workerCount(candidates: readonly SourceInput[], setting: WorkersSetting | undefined): number {
   const limit = threadLimit(setting);
   if (limit < 2 || setting !== 'auto') return limit;
-  let files = 0;
-  let bytes = 0;
-  inputs.forEach((input, i) => {
-    if (!relevant[i]) return;
-    files++;
-    bytes += input.text.length;
-  });
-  return files < MIN_PARALLEL_FILES && bytes < MIN_PARALLEL_BYTES ? 0 : limit;
+  const bytes = candidates.reduce((sum, c) => sum + c.text.length, 0);
+  return candidates.length < MIN_PARALLEL_FILES && bytes < MIN_PARALLEL_BYTES ? 0 : limit;
 }
-
-/** The inputs the engine would parse and the libraries the project uses: the same selection `analyze` makes. */
-export function relevance(inputs: SourceInput[], options: AnalyzeOptions): NonNullable<AnalyzeOptions['selection']> {
-  const s = selectCandidates(inputs, options.cwd ?? process.cwd(), options.parseEverything);
-  return { parse: s.parse, libraries: [...s.libraries], packages: [...s.packages], prefetchAt: s.prefetchAt };
-}
-
 
 /**
- * The inputs grouped into the connected components of their import graph (indices into `inputs`),
- * leaving out components that need no parsing; undefined if imports cannot be followed from the text.
+ * The project's files grouped into the connected components of its import graph (the index's edges,
+ * aliases and tsconfig paths included), as lists of absolute paths in index order; only the components
+ * that hold a candidate.
  */
-export function importComponents(inputs: SourceInput[], relevant: boolean[], cwd: string): number[][] | undefined {
-  const absolute = inputs.map((i) => i.absolute ?? path.resolve(cwd, i.path));
-  const index = new Map(absolute.map((a, i) => [a, i]));
-  const host = diskHost(new Map(absolute.map((a, i) => [a, inputs[i].text])));
-  // Union-find over files (inputs first, then files outside the inputs that imports lead to).
-  const parent: number[] = inputs.map((_, i) => i);
-  const find = (x: number): number => {
-    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  const union = (a: number, b: number) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  };
-  const idOf = (file: string): number => {
-    let id = index.get(file);
-    if (id === undefined) {
-      id = parent.length;
-      parent.push(id);
-      index.set(file, id);
-      pending.push(file);
-    }
-    return id;
-  };
-  const pending: string[] = [];
-  const tsconfigs = new Map<string, boolean>();
-  const aliases = new ModuleAliases(host);
-  const visit = (file: string, text: string): boolean => {
-    const from = index.get(file)!;
-    SPECIFIER.lastIndex = 0;
-    for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) {
-      const spec = m[2];
-      if (spec.startsWith('.') || spec.startsWith('/')) {
-        const target = resolveRelative(host, file, spec);
-        if (target) union(from, idOf(target));
-      } else if (aliases.declares(path.dirname(file)) && aliases.resolve(file, spec)) {
-        union(from, idOf(aliases.resolve(file, spec)!));
-      } else if (mapsPaths(path.dirname(file), tsconfigs)) {
-        // A non-relative import may lead into the project through tsconfig paths: not followed here.
-        return false;
-      }
-    }
-    return true;
-  };
-  for (let i = 0; i < inputs.length; i++) if (!visit(absolute[i], inputs[i].text)) return undefined;
-  while (pending.length) {
-    const file = pending.pop()!;
-    const text = host.read(file);
-    if (text !== undefined && !visit(file, text)) return undefined;
-  }
-  const groups = new Map<number, number[]>();
-  for (let i = 0; i < inputs.length; i++) {
-    const root = find(i);
+export function importComponents(index: ProjectIndex, candidates: ReadonlySet<string>): string[][] {
+  const roots = index.componentRoots();
+  const groups = new Map<number, string[]>();
+  index.files().forEach((f) => {
+    const root = roots[index.position(f.absolute)!];
     const group = groups.get(root);
-    if (group) group.push(i);
-    else groups.set(root, [i]);
-  }
-  return [...groups.values()].filter((g) => g.some((i) => relevant[i]));
+    if (group) group.push(f.absolute);
+    else groups.set(root, [f.absolute]);
+  });
+  return [...groups.values()].filter((g) => g.some((f) => candidates.has(f)));
 }
 
-/** Whether the nearest tsconfig.json (up to the repository root) may map module paths (as TsconfigCache reads it). */
-function mapsPaths(dir: string, cache: Map<string, boolean>): boolean {
-  const known = cache.get(dir);
-  if (known !== undefined) return known;
-  let result = false;
-  let text: string | undefined;
-  try {
-    text = fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8');
-  } catch {
-    text = undefined;
-  }
-  if (text !== undefined) result = /"(paths|baseUrl|extends)"/.test(text);
-  else {
-    const up = path.dirname(dir);
-    result = up !== dir && !fs.existsSync(path.join(dir, '.git')) ? mapsPaths(up, cache) : false;
-  }
-  cache.set(dir, result);
-  return result;
-}
-
-/** Components dealt to `n` workers, largest first to the least loaded; each worker's inputs in input order. */
-export function deal(components: number[][], inputs: SourceInput[], n: number): number[][] {
-  const weight = (g: number[]) => g.reduce((sum, i) => sum + inputs[i].text.length, 0);
-  const sized = components.map((g) => ({ g, w: weight(g) })).sort((a, b) => b.w - a.w || a.g[0] - b.g[0]);
-  const bins = Array.from({ length: n }, () => ({ items: [] as number[], w: 0 }));
+/** Components dealt to `n` workers, largest first to the least loaded (by the size of their candidates); each share in index order. */
+export function deal(components: string[][], size: (absolute: string) => number, n: number, order: (files: string[]) => string[]): string[][] {
+  const weight = (g: string[]) => g.reduce((sum, f) => sum + size(f), 0);
+  const sized = components.map((g) => ({ g, w: weight(g) })).sort((a, b) => b.w - a.w || (a.g[0] < b.g[0] ? -1 : 1));
+  const bins = Array.from({ length: n }, () => ({ items: [] as string[], w: 0 }));
   for (const { g, w } of sized) {
     const bin = bins.reduce((best, b) => (b.w < best.w ? b : best));
     bin.items.push(...g);
     bin.w += w;
   }
-  return bins.map((b) => b.items.sort((x, y) => x - y)).filter((b) => b.length);
+  return bins.filter((b) => b.items.length).map((b) => order(b.items));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Messages between the main thread and the workers
 
-export type ToWorker = { kind: 'models'; inputs: SourceInput[]; options: AnalyzeOptions } | { kind: 'rules'; queueTypes: [string, QueueType][] };
+export type ToWorker = { kind: 'models'; inputs: SourceInput[]; files: IndexedFile[]; options: AnalyzeOptions } | { kind: 'rules'; queueTypes: [string, QueueType][] };
 
 export type FromWorker =
   | { kind: 'progress'; done: number }
@@ -194,7 +109,7 @@ interface Running {
   worker: Worker;
   port: MessagePort;
   signal: Int32Array;
-  inputs: number[];
+  inputs: number;
   done: number;
 }
 
@@ -204,7 +119,7 @@ function startWorker(): Running {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WORKER_SCRIPT, { workerData: { port: port2, signal }, transferList: [port2] });
   worker.unref();
-  return { worker, port: port1, signal, inputs: [], done: 0 };
+  return { worker, port: port1, signal, inputs: 0, done: 0 };
 }
 
 function stop(r: Running): void {
@@ -253,45 +168,39 @@ export function withoutModels(files: FileResult[]): FileResult[] {
 }
 
 /**
- * Analyses `inputs` in `n` threads: this one and n - 1 workers, each taking whole groups of files.
- * Undefined if it cannot be done exactly as `analyze` would (the caller then analyses in this
- * thread); inputs no component holds are reported not relevant.
+ * Analyses the candidates in `n` threads: this one and n - 1 workers, each taking whole components of
+ * the project's import graph (with the facts of every file of them, for its own index). Undefined if it
+ * cannot be done exactly as `analyze` would (the caller then analyses in this thread).
  */
-export function analyzeInWorkers(
-  inputs: SourceInput[],
-  options: AnalyzeOptions,
-  selection: NonNullable<AnalyzeOptions['selection']>,
-  n: number,
-  progress?: (done: number) => void,
-  pool = new WorkerPool(0),
-): Analysis | undefined {
-  const relevant = selection.parse;
-  // Each thread parses what the whole project's selection chose, knowing every library the project uses.
-  const optionsFor = (share: number[]): AnalyzeOptions => ({ ...plain, selection: { ...selection, parse: share.map((j) => relevant[j]) } });
-  const cwd = options.cwd ?? process.cwd();
-  const { onProgress: _drop, ...plain } = options as AnalyzeOptions & { onProgress?: unknown };
+export function analyzeInWorkers(inputs: SourceInput[], index: ProjectIndex, options: AnalyzeOptions, n: number, progress?: (done: number) => void, pool = new WorkerPool(0)): Analysis | undefined {
+  const selection = options.selection!;
+  const { onProgress: _drop, index: _index, files: _files, parseCache: _cache, ...plain } = options as AnalyzeOptions & { onProgress?: unknown };
+  const byPath = new Map(inputs.map((i) => [i.absolute ?? i.path, i]));
   const running: Running[] = [];
   lastFallback = undefined;
   try {
     running.push(...pool.take(n - 1));
-    const components = importComponents(inputs, relevant, cwd);
-    if (!components) return fallback('a tsconfig.json may map module paths');
-    const [own, ...shares] = deal(components, inputs, n);
+    const components = importComponents(index, selection.parse);
+    const [own, ...shares] = deal(components, (f) => byPath.get(f)?.text.length ?? 0, n, (files) => index.inOrder(files));
     if (shares.length < 1) return fallback('fewer than two groups of files');
-    const held = new Set([...own, ...shares.flat()]);
+    const inputsOf = (share: string[]) => share.flatMap((f) => byPath.get(f) ?? []);
+    // Each thread parses what the whole project's selection chose, knowing every library the project uses.
+    const optionsFor = (share: string[]): AnalyzeOptions => ({ ...plain, selection: { ...selection, parse: new Set(share.filter((f) => selection.parse.has(f))) } });
+    const held = new Set([...own, ...shares.flat()].filter((f) => byPath.has(f)));
     const outside = inputs.length - held.size;
     let ownDone = 0;
     const report = () => progress?.(outside + ownDone + running.reduce((sum, r) => sum + r.done, 0));
     running.splice(shares.length).forEach(stop);
     shares.forEach((share, i) => {
-      running[i].inputs = share;
-      running[i].port.postMessage({ kind: 'models', inputs: share.map((j) => inputs[j]), options: optionsFor(share) } satisfies ToWorker);
+      running[i].inputs = share.length;
+      running[i].port.postMessage({ kind: 'models', inputs: inputsOf(share), files: share.map((f) => index.get(f)!), options: optionsFor(share) } satisfies ToWorker);
     });
-    // This thread's share, while the workers do theirs.
-    const mine = prepareAnalysis(own.map((i) => inputs[i]), optionsFor(own), { onFile: () => (++ownDone, report()) });
+    // This thread's share, while the workers do theirs: its own index of the share, as a worker builds one.
+    const ownIndex = new ProjectIndex(index.host, own.map((f) => index.get(f)!));
+    const mine = prepareAnalysis(inputsOf(own), { ...options, ...optionsFor(own), index: ownIndex }, { onFile: () => (++ownDone, report()) });
     const facts = [queueFacts(mine), ...running.map((r) => awaitMessage(r, 'facts', report))];
     if (facts.some((f) => !f)) return fallback(`a worker failed: ${lastError}`);
-    // Files outside the inputs come after them all, in the order they were reached: exact only if one thread reached any.
+    // Files outside the project come after them all, in the order they were reached: exact only if one thread reached any.
     if (facts.filter((f) => f!.dependencies).length > 1) return fallback('files outside the inputs declare queues in more than one group');
     // Queue types as a single run sets them: file by file in input order, the last declaration winning.
     const paths = new Set(inputs.map((i) => i.path));
@@ -311,14 +220,16 @@ export function analyzeInWorkers(
     if (results.some((a) => !a)) return fallback(`a worker failed: ${lastError}`);
     const outsideResults = results.filter((a) => a!.files.some((f) => f.status === 'dependency'));
     if (outsideResults.length > 1) return fallback('files outside the inputs have findings or edits in more than one group');
-    const byPath = new Map<string, FileResult>();
-    for (const a of results) for (const f of a!.files) byPath.set(f.path, f);
-    const files = inputs.map((input): FileResult => {
-      const absolute = input.absolute ?? path.resolve(cwd, input.path);
-      const done = byPath.get(input.path);
-      if (done) return { ...done, text: input.text };
-      return { path: input.path, absolute, text: input.text, status: 'not-relevant', findings: [], edits: [], consumers: [] };
-    });
+    const done = new Map<string, FileResult>();
+    for (const a of results) for (const f of a!.files) done.set(f.path, f);
+    const files: FileResult[] = [];
+    for (const input of inputs) {
+      const result = done.get(input.path);
+      if (result) files.push({ ...result, text: input.text });
+      done.delete(input.path);
+    }
+    // Files of the project the selection left out but a finding or an edit reached, then files outside it.
+    for (const f of done.values()) if (f.status !== 'dependency') files.push(f);
     for (const a of outsideResults) files.push(...a!.files.filter((f) => f.status === 'dependency'));
     return { options, files };
   } catch (e) {

@@ -28,9 +28,28 @@ export class AnalysisStore {
     return analysis;
   }
 
-  /** The open documents whose analysis read the file (absolute), other than `except`. */
+  /**
+   * The open documents whose analysis depends on the file (absolute), other than `except`: those whose
+   * analysis read it, and those checked with the analysis of a project that holds it.
+   */
   dependentsOf(absolute: string, except?: string): string[] {
-    return [...this.reads].filter(([uri, files]) => uri !== except && files.has(absolute)).map(([uri]) => uri);
+    const out = new Set<string>();
+    for (const [uri, files] of this.reads) if (uri !== except && files.has(absolute)) out.add(uri);
+    for (const [uri, analysis] of this.latest) if (uri !== except && analysis.project?.covers(absolute)) out.add(uri);
+    // A document waiting for its project's index is checked again once the index is ready.
+    for (const uri of this.documents.uris()) if (uri !== except && this.latest.get(uri)?.pending) out.add(uri);
+    return [...out];
+  }
+
+  /**
+   * Whether the document's analysis surely depends on the file: its analysis read it, or its project
+   * connects them by imports. The other documents of a project are checked again too (project-wide facts
+   * may change), but their diagnostics are published only if they change.
+   */
+  dependsOn(uri: string, absolute: string): boolean {
+    if (this.reads.get(uri)?.has(absolute)) return true;
+    const latest = this.latest.get(uri);
+    return !!latest?.project && latest.project.connected(latest.absolute, absolute);
   }
 
   forget(uri: string): void {

@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applySeverities } from '../config/severities';
-import { analyze } from '../engine/analyze';
+import { analyze, type FileResult } from '../engine/analyze';
+import type { ProjectSession } from '../engine/session';
+import type { ProjectSessions } from './project-sessions';
 import type { AnalyzeOptions } from '../engine/options';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/project';
 import type { Finding, Severity } from '../model';
@@ -43,6 +45,8 @@ export interface AnalysisEnvironment {
   severities: ReadonlyMap<string, Severity>;
   /** Paths (as reported) the config file's `exclude` leaves out, as the CLI does. */
   excluded(path: string): boolean;
+  /** The workspace's projects: a document in one is checked with the whole project's analysis. */
+  sessions?: ProjectSessions;
 }
 
 export interface DocumentAnalysis {
@@ -63,46 +67,62 @@ export interface DocumentAnalysis {
   syntaxErrors: ParseFailure[];
   /** Why the document was not analysed at all (too large, or the engine failed). */
   notAnalysed?: string;
+  /** The project (its root) whose analysis this is: a change to any of its files changes it. */
+  project?: ProjectSession;
+  /** Its project is still being indexed: nothing is published until it is. */
+  pending?: boolean;
 }
 
 /**
- * The only place the language server calls the engine. The document's unsaved text is the input;
- * the modules it imports come from `env.files` (other open documents' unsaved text over the disk),
- * so that only this document is analysed on a keystroke, yet it sees what the editor shows.
+ * The only place the language server calls the engine. A document of a workspace project gets the
+ * findings of its project's analysis (every file as `scan .` reads it, open documents' unsaved text
+ * over the disk), so it sees what its imports, its callers and the rest of the project make of it. A
+ * document no project holds is analysed alone, its imports read from `env.files`.
  */
 export function analyzeDocument(doc: OpenDocument, env: AnalysisEnvironment): DocumentAnalysis {
   const reads = new Set<string>();
   const absolute = doc.absolute ?? path.resolve(env.root ?? process.cwd(), doc.path);
-  const base = { uri: doc.uri, path: doc.path, absolute, version: doc.version, findings: [], related: new Map(), reads, syntaxErrors: [] };
+  const base: DocumentAnalysis = { uri: doc.uri, path: doc.path, absolute, version: doc.version, findings: [], related: new Map(), reads, syntaxErrors: [] };
   const bytes = Buffer.byteLength(doc.text);
   // The CLI skips such files too; parsing several MB on every keystroke would stall the editor.
   if (bytes > DEFAULT_MAX_FILE_BYTES) return { ...base, notAnalysed: `${bytes} bytes is over the size limit of ${DEFAULT_MAX_FILE_BYTES} bytes` };
   if (env.excluded(doc.path)) return { ...base, notAnalysed: 'left out by "exclude" in the config file' };
   try {
-    const input = { path: doc.path, text: doc.text, absolute };
-    const options: AnalyzeOptions = { ...env.options, ...(env.root ? { cwd: env.root } : {}), files: env.files.recording(reads), parseCache: env.parseCache };
-    const result = analyze([input], options).files.find((f) => f.path === doc.path);
+    const options: AnalyzeOptions = { ...env.options, ...(env.root ? { cwd: env.root } : {}), parseCache: env.parseCache };
+    // In its project, the document gets what `scan .` gives it; a document no project holds is analysed alone.
+    const project = doc.absolute ? env.sessions?.analysisFor(doc.absolute, options) : undefined;
+    if (project === 'pending') return { ...base, pending: true };
+    const result = project
+      ? project.analysis.files.find((f) => f.absolute === absolute)
+      : analyze([{ path: doc.path, text: doc.text, absolute }], { ...options, files: env.files.recording(reads) }).files.find((f) => f.path === doc.path);
     reads.delete(absolute);
-    if (result?.status === 'parse-error' && result.error) return { ...base, syntaxErrors: [{ message: result.error.message, offset: errorOffset(doc.text, result.error) }] };
-    // The parts left out of a text that does not parse (the CLI reports such a file and never edits it).
-    const syntaxErrors = env.parseCache.brokenRegions(absolute, doc.text).map((r) => ({ message: r.error.message, offset: r.error.offset, region: { start: r.start, end: r.end } }));
-    const findings = result?.findings ?? [];
-    applySeverities(findings, env.severities);
-    const related = new Map<Finding, DiagnosticRelatedInformation[]>();
-    const subjects = new SubjectIndex(result?.model);
-    for (const f of findings) {
-      // The places the engine names (the callers of a helper), then where the finding's values come from.
-      const named = (f.related ?? []).map((r) => ({ span: { file: r.file, start: r.start, end: r.end }, message: r.message }));
-      const infos = [...named, ...relatedSpans(f, subjects)].flatMap((r) => {
-        const location = locationOf(r.span, env);
-        return location ? [{ location, message: r.message }] : [];
-      });
-      if (infos.length) related.set(f, infos);
-    }
-    return { ...base, findings, related, syntaxErrors };
+    if (project) return { ...documentResult(result, doc, absolute, base, env), project: project.session };
+    return documentResult(result, doc, absolute, base, env);
   } catch (e) {
     return { ...base, notAnalysed: `internal error: ${(e as Error).stack ?? String(e)}` };
   }
+}
+
+/** The document's findings (with their related places) and syntax errors, from its file's result. */
+function documentResult(result: FileResult | undefined, doc: OpenDocument, absolute: string, base: DocumentAnalysis, env: AnalysisEnvironment): DocumentAnalysis {
+  if (result?.status === 'parse-error' && result.error) return { ...base, syntaxErrors: [{ message: result.error.message, offset: errorOffset(doc.text, result.error) }] };
+  // The parts left out of a text that does not parse (the CLI reports such a file and never edits it); a file
+  // the analysis only read for an import is not checked itself, and neither are its syntax errors.
+  const syntaxErrors = (result?.status === 'analysed' ? env.parseCache.brokenRegions(absolute, doc.text) : []).map((r) => ({ message: r.error.message, offset: r.error.offset, region: { start: r.start, end: r.end } }));
+  const findings = result?.findings ?? [];
+  applySeverities(findings, env.severities);
+  const related = new Map<Finding, DiagnosticRelatedInformation[]>();
+  const subjects = new SubjectIndex(result?.model);
+  for (const f of findings) {
+    // The places the engine names (the callers of a helper), then where the finding's values come from.
+    const named = (f.related ?? []).map((r) => ({ span: { file: r.file, start: r.start, end: r.end }, message: r.message }));
+    const infos = [...named, ...relatedSpans(f, subjects)].flatMap((r) => {
+      const location = locationOf(r.span, env);
+      return location ? [{ location, message: r.message }] : [];
+    });
+    if (infos.length) related.set(f, infos);
+  }
+  return { ...base, findings, related, syntaxErrors };
 }
 
 /** A span of another file (a reported path) as an LSP location in the text the engine read. */

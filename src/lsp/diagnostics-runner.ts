@@ -14,9 +14,13 @@ import type { OpenDocumentSet } from './open-documents';
  */
 export class DiagnosticsRunner {
   private readonly pending = new Map<string, { version: number; timer: NodeJS.Timeout; delay: number }>();
+  /** Documents whose next check publishes even if nothing changed (their own edit, an import they read). */
+  private readonly mustPublish = new Set<string>();
   /** The last "not analysed" reason logged per document, so a large file does not log on every keystroke. */
   private readonly logged = new Map<string, string>();
   private readonly debounce = new Debounce();
+  /** What was last published per document: a re-check that changes nothing publishes nothing. */
+  private readonly published = new Map<string, { version: number; diagnostics: string }>();
   private stopped = false;
 
   constructor(
@@ -27,12 +31,12 @@ export class DiagnosticsRunner {
 
   /** An opened document's text may differ from the disk, which the documents importing it read until now. */
   opened(uri: string): void {
-    this.schedule(uri, 0);
+    this.schedule(uri, 0, true);
     this.refreshDependents(fileSystemPathOf(uri), uri);
   }
 
   changed(uri: string): void {
-    this.schedule(uri, this.delayOf(uri));
+    this.schedule(uri, this.delayOf(uri), true);
     this.refreshDependents(fileSystemPathOf(uri), uri);
   }
 
@@ -41,6 +45,7 @@ export class DiagnosticsRunner {
     this.cancel(uri);
     this.store.forget(uri);
     this.logged.delete(uri);
+    this.published.delete(uri);
     this.debounce.forget(uri);
     if (!this.stopped) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.refreshDependents(fileSystemPathOf(uri), uri);
@@ -51,8 +56,14 @@ export class DiagnosticsRunner {
     this.refreshDependents(absolute);
   }
 
-  /** Settings changed: every open document again. */
+  /** Settings changed: every open document again (published even if nothing changed). */
   rerunAll(): void {
+    this.store.invalidate();
+    for (const uri of this.documents.uris()) this.schedule(uri, 0, true);
+  }
+
+  /** A project's index is ready: every open document again, published where it changed (or was waiting for it). */
+  projectReady(): void {
     this.store.invalidate();
     for (const uri of this.documents.uris()) this.schedule(uri, 0);
   }
@@ -66,6 +77,7 @@ export class DiagnosticsRunner {
   private refreshDependents(absolute: string | undefined, except?: string): void {
     if (!absolute) return;
     const affected = this.store.dependentsOf(absolute, except);
+    for (const other of affected) if (this.store.dependsOn(other, absolute)) this.mustPublish.add(other);
     this.store.invalidate(affected);
     for (const other of affected) this.schedule(other, this.delayOf(other));
   }
@@ -74,7 +86,8 @@ export class DiagnosticsRunner {
     return this.debounce.delay(uri, this.documents.get(uri)?.getText().length ?? 0);
   }
 
-  private schedule(uri: string, delay: number): void {
+  private schedule(uri: string, delay: number, publish = false): void {
+    if (publish) this.mustPublish.add(uri);
     const doc = this.documents.get(uri);
     if (this.stopped || !doc) return;
     const waiting = this.pending.get(uri);
@@ -105,12 +118,20 @@ export class DiagnosticsRunner {
     if (this.stopped || !doc || doc.version !== version) return;
     const started = performance.now();
     const analysis = this.store.current(uri)!;
+    // Its project is being indexed: the document is checked (and published) when the index is ready.
+    if (analysis.pending) return;
     this.logNotAnalysed(uri, analysis.notAnalysed);
     const diagnostics = toDiagnostics(analysis, doc);
     const cost = performance.now() - started;
     // A check right after an open or a settings change parses and reads everything anew: not what an edit costs.
     if (waited > 0) this.debounce.measured(uri, cost);
     this.connection.tracer.log(`diagnostics ${uri} version ${version}: waited ${waited} ms, checked in ${cost.toFixed(1)} ms, ${diagnostics.length} diagnostics`);
+    // Another file of the project changed, and this document's diagnostics did not: nothing to send.
+    const shown = JSON.stringify(diagnostics);
+    const last = this.published.get(uri);
+    const forced = this.mustPublish.delete(uri);
+    if (!forced && last && last.version === analysis.version && last.diagnostics === shown) return;
+    this.published.set(uri, { version: analysis.version, diagnostics: shown });
     void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics });
   }
 

@@ -17,11 +17,18 @@ import { analyzeOptionsOf, DEFAULT_SETTINGS, readSettings, sameSettings, type Se
 import { sendConsoleToStderr } from './stdout-guard';
 import { editTargetOf } from './workspace-edit';
 import { WorkspaceFiles } from './workspace-files';
+import { ProjectSessions } from './project-sessions';
+import { progressSink } from './progress';
+import * as path from 'node:path';
 
 /** The files whose changes on disk matter: sources and JSON (imported modules, tsconfig.json, the config file). */
 const WATCHED = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}';
 /** Where the annotation markers' line width is read (Prettier, .editorconfig). */
 const WATCHED_WIDTH = '**/{.prettierrc,.prettierrc.*,prettier.config.*,.editorconfig}';
+/** What decides which files a project's walk finds. */
+const WATCHED_IGNORES = '**/.gitignore';
+/** Syntax trees kept between checks: every candidate file of a large project. */
+const PARSED_FILES_KEPT = 2000;
 
 /** Runs the language server on stdin/stdout until the client sends exit (or closes the stream). */
 export function startStdioServer(): Connection {
@@ -36,9 +43,19 @@ export function startServer(connection: Connection): Connection {
   let hoverMarkdown = true;
   let watchByRegistration = false;
   let startupWarnings: string[] = [];
+  let folders: string[] = [];
   const documents = new OpenDocumentSet();
   const files = new WorkspaceFiles(documents);
-  const parseCache = new IncrementalParseCache();
+  // The syntax trees of every candidate file of the workspace's projects are kept between checks.
+  const parseCache = new IncrementalParseCache(PARSED_FILES_KEPT);
+  let workDoneProgress = false;
+  const sessions = new ProjectSessions(
+    files,
+    () => documents.root ?? process.cwd(),
+    () => ({ exclude: project.config.exclude ?? [], includeMinified: project.config.includeMinified ?? [] }),
+    () => runner.projectReady(),
+    () => (workDoneProgress ? progressSink(connection) : undefined),
+  );
   const environment = (): AnalysisEnvironment => ({
     root: documents.root,
     files,
@@ -46,6 +63,7 @@ export function startServer(connection: Connection): Connection {
     options: analyzeOptionsOf(settings, project.config),
     severities: severityOverrides(project.config),
     excluded: excludedBy(project.config.exclude ?? []),
+    sessions,
   });
   let env = environment();
   const store = new AnalysisStore(documents, () => env);
@@ -69,6 +87,8 @@ export function startServer(connection: Connection): Connection {
     project = readProjectConfig(documents.root);
     if (project.error !== previous.error) reportConfigError();
     if (sameConfig(project.config, previous.config)) return;
+    const walk = (c: typeof project.config) => JSON.stringify([c.exclude ?? [], c.includeMinified ?? []]);
+    if (walk(project.config) !== walk(previous.config)) sessions.excludeChanged();
     env = environment();
     runner.rerunAll();
   };
@@ -78,7 +98,9 @@ export function startServer(connection: Connection): Connection {
     const formats = params.capabilities?.textDocument?.hover?.contentFormat;
     hoverMarkdown = !Array.isArray(formats) || formats.includes(MarkupKind.Markdown);
     watchByRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    workDoneProgress = !!params.capabilities?.window?.workDoneProgress;
     documents.root = fileSystemPathOf(params.workspaceFolders?.[0]?.uri ?? params.rootUri);
+    folders = (params.workspaceFolders?.length ? params.workspaceFolders.map((f) => fileSystemPathOf(f.uri)) : [documents.root]).filter((f): f is string => !!f);
     project = readProjectConfig(documents.root);
     startupWarnings = applySettings(params.initializationOptions);
     env = environment();
@@ -94,8 +116,10 @@ export function startServer(connection: Connection): Connection {
   connection.onInitialized(() => {
     for (const w of startupWarnings) connection.console.warn(w);
     reportConfigError();
+    // Each workspace folder's project is indexed in the background; its open documents are checked in it once it is.
+    sessions.open(folders);
     if (watchByRegistration) {
-      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }, { globPattern: WATCHED_WIDTH }] }).catch((e: unknown) => {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }, { globPattern: WATCHED_WIDTH }, { globPattern: WATCHED_IGNORES }] }).catch((e: unknown) => {
         connection.console.warn(`cannot watch files (changes on disk are seen only when a document is opened or checked again): ${String(e)}`);
       });
     }
@@ -106,6 +130,7 @@ export function startServer(connection: Connection): Connection {
   connection.onDidChangeWatchedFiles((params) => {
     let config = false;
     let created = false;
+    const walked = new Set<string>();
     for (const change of params?.changes ?? []) {
       const absolute = fileSystemPathOf(change?.uri);
       if (!absolute) continue;
@@ -113,17 +138,35 @@ export function startServer(connection: Connection): Connection {
       if (change.type === FileChangeType.Created) created = true;
       files.changedOnDisk(absolute);
       parseCache.forget(absolute);
+      // A file created or deleted (or an ignore file changed) changes what the projects' walks find.
+      if (change.type !== FileChangeType.Changed || path.basename(absolute) === '.gitignore') walked.add(absolute);
+      else if (!documents.atFile(absolute)) sessions.changed(absolute);
       if (mayHoldConfig(absolute, documents.root)) config = true;
       if (LINE_WIDTH_FILES.test(absolute)) forgetLineWidths();
       runner.changedOnDisk(absolute);
     }
+    for (const absolute of walked) sessions.rediscover(absolute);
     if (config) reloadConfig();
     if (created) runner.rerunAll();
   });
 
-  documents.synced.onDidOpen((e) => runner.opened(e.document.uri));
-  documents.synced.onDidChangeContent((e) => runner.changed(e.document.uri));
-  documents.synced.onDidClose((e) => runner.closed(e.document.uri));
+  // The editor's text of an open document is what its project reads (its facts too); closed, the disk's again.
+  const changedText = (uri: string) => {
+    const absolute = fileSystemPathOf(uri);
+    if (absolute) sessions.changed(absolute);
+  };
+  documents.synced.onDidOpen((e) => {
+    changedText(e.document.uri);
+    runner.opened(e.document.uri);
+  });
+  documents.synced.onDidChangeContent((e) => {
+    changedText(e.document.uri);
+    runner.changed(e.document.uri);
+  });
+  documents.synced.onDidClose((e) => {
+    runner.closed(e.document.uri);
+    changedText(e.document.uri);
+  });
   documents.synced.onDidSave((e) => {
     const absolute = fileSystemPathOf(e.document.uri);
     if (absolute) files.changedOnDisk(absolute);

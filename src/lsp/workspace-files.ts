@@ -1,7 +1,7 @@
 // The files the engine reads besides the analysed document: open documents' unsaved text over the disk.
 import * as fs from 'node:fs';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { SourceHost } from '../resolve/module-resolution';
+import type { SourceHost } from '../index/module-resolution';
 import type { OpenDocumentSet } from './open-documents';
 
 /**

@@ -174,6 +174,51 @@ export class ParsedFile {
     return out;
   }
 
+  private functionList?: t.Function[];
+
+  /** Every function of the file, sorted by start (indexed once per file). */
+  functions(): readonly t.Function[] {
+    if (!this.functionList) this.functionList = this.nodes.filter(isFunction).sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+    return this.functionList;
+  }
+
+  /** The node that spans exactly `at` (the outermost, if several do), found by offsets in the pre-order list. */
+  nodeAt(at: { start: number; end: number }): Node | undefined {
+    const nodes = this.nodes;
+    let lo = 0;
+    let hi = nodes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((nodes[mid].start ?? 0) < at.start) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < nodes.length && (nodes[i].start ?? 0) === at.start; i++) if (nodes[i].end === at.end) return nodes[i];
+    return undefined;
+  }
+
+  /** The functions whose text holds the span, innermost first. */
+  functionsAround(at: { start: number; end: number }): t.Function[] {
+    const node = this.nodeAt(at);
+    if (node) return [node, ...this.ancestors(node)].filter((a): a is t.Function => isFunction(a) && (a.start ?? 0) <= at.start && at.end <= (a.end ?? 0));
+    // A span no node has exactly: the functions sorted by start, the holders among those that start before it.
+    const fns = this.functions();
+    let lo = 0;
+    let hi = fns.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((fns[mid].start ?? 0) <= at.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: t.Function[] = [];
+    for (let i = lo - 1; i >= 0; i--) if ((fns[i].end ?? 0) >= at.end) out.push(fns[i]);
+    return out;
+  }
+
+  /** The innermost function whose text holds the span, if any. */
+  innermostFunction(at: { start: number; end: number }): t.Function | undefined {
+    return this.functionsAround(at)[0];
+  }
+
   span(node: Node): Span {
     return { file: this.path, start: node.start ?? 0, end: node.end ?? 0 };
   }
@@ -273,6 +318,14 @@ export class ParsedFile {
    * Calls by the name they call: `name(...)` under `name`, `this.name(...)` under `this.name`, and any
    * other `x.name(...)` under `.name`. Built once per file: looking callers up must not walk the whole file each time.
    */
+  private callList?: (t.CallExpression | t.OptionalCallExpression | t.NewExpression)[];
+
+  /** Every call and `new` expression of the file, in source order (indexed once per file). */
+  callsAndConstructions(): readonly (t.CallExpression | t.OptionalCallExpression | t.NewExpression)[] {
+    this.callList ??= this.nodes.filter((n): n is t.CallExpression | t.OptionalCallExpression | t.NewExpression => isCall(n) || n.type === 'NewExpression');
+    return this.callList;
+  }
+
   callsNamed(name: string): (t.CallExpression | t.OptionalCallExpression)[] {
     if (!this.callIndex) {
       this.callIndex = new Map();

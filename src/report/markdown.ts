@@ -1,6 +1,6 @@
 // The scan report as Markdown (a pull-request comment).
 import type { Severity } from '../model';
-import { migrationLink } from './docs-url';
+import { migrationCell, migrationUrl, MIGRATION_WITHOUT_LINKS } from './docs-url';
 import { cell, code, MAX_ROWS, plural, table } from './markdown-table';
 import type { Report } from './model';
 import { SCAN_RULES } from './rule-info';
@@ -33,9 +33,10 @@ export function renderMarkdown(report: Report): string {
         [...e.severities].sort((a, b) => ORDER[a] - ORDER[b]).join(', '),
         String(e.count),
         [...e.kinds].join(', '),
-        `[${cell(`MIGRATION.md#${docsOf(id)}`)}](${migrationLink(docsOf(id))})`,
+        migrationCell(docsOf(id)),
       ]);
     out.push('', '### Rules', '', ...table(['rule', 'severity', 'count', 'fix', 'what to do'], rows));
+    if (!migrationUrl(docsOf(report.findings[0].ruleId))) out.push('', MIGRATION_WITHOUT_LINKS);
 
     const findings = [...report.findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);
     out.push('', '### Findings', '');

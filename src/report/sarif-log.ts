@@ -1,6 +1,7 @@
 // SARIF 2.1.0 documents as GitHub code scanning reads them.
 import type { Severity, TargetVersion } from '../model';
-import { migrationLink, migrationUrl } from './docs-url';
+import * as path from 'node:path';
+import { migrationSection, migrationUrl, publicRepository } from './docs-url';
 import { TOOL_NAME, TOOL_VERSION } from './model';
 import type { RuleInfo } from './rule-info';
 
@@ -50,8 +51,30 @@ export function fileUri(file: string): string {
   return file.split('/').map(encodeURIComponent).join('/');
 }
 
-export function sarifLog(input: { rules: readonly RuleInfo[]; target: TargetVersion; results: SarifResultInput[]; notifications?: SarifNotification[] }): object {
+/** Where the report's paths start: the working directory's path from the repository root ('' at the root). */
+export interface SarifPlace {
+  repositoryPath?: string;
+}
+
+/** The base id of paths from the repository root, as CodeQL writes it (code scanning reads paths from there). */
+export const SRCROOT = '%SRCROOT%';
+
+/** A location's artifact: the path from the repository root, marked as such. */
+type Artifact = (file: string) => { uri: string; uriBaseId?: string };
+
+function artifactOf(place: SarifPlace): Artifact {
+  const prefix = place.repositoryPath ?? '';
+  return (file) => {
+    const fromRoot = prefix ? path.posix.normalize(`${prefix}/${file}`) : file;
+    // A path outside the repository cannot be said from its root.
+    return fromRoot.startsWith('../') ? { uri: fileUri(fromRoot) } : { uri: fileUri(fromRoot), uriBaseId: SRCROOT };
+  };
+}
+
+export function sarifLog(input: { rules: readonly RuleInfo[]; target: TargetVersion; results: SarifResultInput[]; notifications?: SarifNotification[]; place?: SarifPlace }): object {
   const index = new Map(input.rules.map((r, i) => [r.id, i]));
+  const artifact = artifactOf(input.place ?? {});
+  const repository = publicRepository();
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -62,17 +85,19 @@ export function sarifLog(input: { rules: readonly RuleInfo[]; target: TargetVers
             name: TOOL_NAME,
             version: TOOL_VERSION,
             semanticVersion: TOOL_VERSION,
+            ...(repository ? { informationUri: repository } : {}),
             rules: input.rules.map((r) => rule(r, input.target)),
           },
         },
+        originalUriBaseIds: { [SRCROOT]: { description: { text: 'The root of the repository (the directory that holds .git); every path is relative to it.' } } },
         columnKind: 'utf16CodeUnits',
         invocations: [
           {
             executionSuccessful: true,
-            toolExecutionNotifications: (input.notifications ?? []).map(notification),
+            toolExecutionNotifications: (input.notifications ?? []).map((n) => notification(n, artifact)),
           },
         ],
-        results: input.results.map((r) => result(r, index.get(r.ruleId))),
+        results: input.results.map((r) => result(r, index.get(r.ruleId), artifact)),
         properties: { target: input.target },
       },
     ],
@@ -81,19 +106,22 @@ export function sarifLog(input: { rules: readonly RuleInfo[]; target: TargetVers
 
 function rule(r: RuleInfo, target: TargetVersion): object {
   const full = (r.brokerError ? `${r.title}. RabbitMQ 4.3 answers: ${r.brokerError}` : r.title).replace(/([^.])$/, '$1.');
+  // The rule's MIGRATION.md section itself (what 4.x does, the broker's error, the fix, existing queues): the alert explains itself with no link.
+  const section = migrationSection(r.docs);
+  const url = migrationUrl(r.docs);
   return {
     id: r.id,
     name: r.id.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()),
     shortDescription: { text: r.title },
     fullDescription: { text: full },
-    helpUri: migrationUrl(r.docs),
-    help: { text: `${full} What to do: ${migrationLink(r.docs)}`, markdown: `${full}\n\nWhat to do: [MIGRATION.md#${r.docs}](${migrationLink(r.docs)})` },
+    ...(url ? { helpUri: url } : {}),
+    help: section ? { text: section.text, markdown: section.markdown } : { text: full, markdown: full },
     defaultConfiguration: { level: LEVEL[r.severity[target]] },
     properties: { fixable: r.fixable, severityByTarget: r.severity },
   };
 }
 
-function result(r: SarifResultInput, ruleIndex: number | undefined): object {
+function result(r: SarifResultInput, ruleIndex: number | undefined, artifact: Artifact): object {
   const out: Record<string, unknown> = {
     ruleId: r.ruleId,
     ...(ruleIndex === undefined ? {} : { ruleIndex }),
@@ -103,7 +131,7 @@ function result(r: SarifResultInput, ruleIndex: number | undefined): object {
   if (r.location) {
     out.locations = [
       {
-        physicalLocation: { artifactLocation: { uri: fileUri(r.location.file) }, ...(r.location.region ? { region: r.location.region } : {}) },
+        physicalLocation: { artifactLocation: artifact(r.location.file), ...(r.location.region ? { region: r.location.region } : {}) },
         ...(r.logical ? { logicalLocations: [r.logical] } : {}),
       },
     ];
@@ -111,13 +139,13 @@ function result(r: SarifResultInput, ruleIndex: number | undefined): object {
     out.locations = [{ logicalLocations: [r.logical] }];
   }
   if (r.related?.length) {
-    out.relatedLocations = r.related.map((l, id) => ({ id, physicalLocation: { artifactLocation: { uri: fileUri(l.file) }, region: l.region }, message: { text: l.message } }));
+    out.relatedLocations = r.related.map((l, id) => ({ id, physicalLocation: { artifactLocation: artifact(l.file), region: l.region }, message: { text: l.message } }));
   }
   if (r.fixes?.length) {
     out.fixes = r.fixes.map((f) => ({
       description: { text: f.description },
       artifactChanges: f.changes.map((c) => ({
-        artifactLocation: { uri: fileUri(c.uri) },
+        artifactLocation: artifact(c.uri),
         replacements: c.replacements.map((x) => ({ deletedRegion: x.deleted, insertedContent: { text: x.inserted } })),
       })),
     }));
@@ -126,12 +154,12 @@ function result(r: SarifResultInput, ruleIndex: number | undefined): object {
   return out;
 }
 
-function notification(n: SarifNotification): object {
+function notification(n: SarifNotification, artifact: Artifact): object {
   return {
     level: LEVEL[n.severity],
     message: { text: n.message },
     ...(n.file
-      ? { locations: [{ physicalLocation: { artifactLocation: { uri: fileUri(n.file) }, ...(n.line ? { region: { startLine: n.line, ...(n.column ? { startColumn: n.column } : {}) } } : {}) } }] }
+      ? { locations: [{ physicalLocation: { artifactLocation: artifact(n.file), ...(n.line ? { region: { startLine: n.line, ...(n.column ? { startColumn: n.column } : {}) } } : {}) } }] }
       : {}),
   };
 }

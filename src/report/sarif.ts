@@ -3,10 +3,10 @@ import type { Finding, TextEdit } from '../model';
 import { LineIndex } from '../text';
 import type { Report } from './model';
 import { SCAN_RULES } from './rule-info';
-import { sarifLog, type SarifFix, type SarifRegion } from './sarif-log';
+import { sarifLog, type SarifFix, type SarifPlace, type SarifRegion } from './sarif-log';
 
-/** The scan report as SARIF 2.1.0: one result per finding, with its rewrite as a SARIF fix. */
-export function renderSarif(report: Report): string {
+/** The scan report as SARIF 2.1.0: one result per finding, with its rewrite as a SARIF fix; paths from the repository root. */
+export function renderSarif(report: Report, place: SarifPlace = {}): string {
   const lines = new Map<string, LineIndex | undefined>();
   const index = (file: string) => {
     if (!lines.has(file)) {
@@ -16,6 +16,7 @@ export function renderSarif(report: Report): string {
     return lines.get(file);
   };
   const log = sarifLog({
+    place,
     rules: SCAN_RULES,
     target: report.target,
     results: report.findings.map((f) => ({

@@ -1,6 +1,5 @@
-// The calls of a function in its file and in the files that import it (wrapper expansion).
+// The calls of a function in its file and in the files that import it, directly or not (wrapper expansion).
 import type * as t from '@babel/types';
-import * as path from 'node:path';
 import { isCall, memberName, unwrap, type Node } from '../parse/ast';
 import type { FileContext } from './file-context';
 import type { Project } from './project';
@@ -53,7 +52,9 @@ function isExportsObject(node: Node): boolean {
 }
 
 /** Calls of `fn` in its own file and in the files that import it (for a constructor: `new` of its class). */
-export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: string, project: Project, candidates: string[]): CallSite[] {
+export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: string, project: Project): CallSite[] {
+  // The files that can call it: its own, and those that import it, directly or through others (barrels, `export *`).
+  const candidates = project.callerFiles(homeAbsolute);
   if (fn.type === 'ClassMethod' && fn.kind === 'constructor') return constructions(fn, home, homeAbsolute, project, candidates);
   const proto = prototypeMethodOf(home, fn);
   if (proto) return prototypeCalls(proto, home, homeAbsolute, project, candidates);
@@ -75,14 +76,12 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
     if (cls) out.push(...instanceCalls(cls, named.name, home, homeAbsolute, project, candidates));
     return out;
   }
-  // Importers: files that mention the function and the module, importing it by name.
-  const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
-  // A default export may be imported under any name.
+  // Importers that mention the function (a default export may be imported under any name).
   const byDefault = isDefaultExport(home, fn, named.name);
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    if (!text || !(byDefault || text.includes(named.name)) || !text.includes(stem === 'index' ? path.basename(path.dirname(homeAbsolute)) : stem)) continue;
+    if (!text || !(byDefault || text.includes(named.name))) continue;
     const ctx = project.context(absolute);
     if (!ctx) continue;
     // `fn(...)` after importing it by name (or, for a default export, by any name), or `require('./x').fn(...)` / `ns.fn(...)`.
@@ -124,11 +123,10 @@ function prototypeMethodOf(ctx: FileContext, fn: t.Function): { name: string; ow
 function prototypeCalls(proto: { name: string; owner: Node }, home: FileContext, homeAbsolute: string, project: Project, candidates: string[]): CallSite[] {
   const owner = project.objects.trace(proto.owner, home);
   if (owner?.t !== 'function') return [];
-  const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
   const out: CallSite[] = [];
   for (const absolute of [homeAbsolute, ...candidates.filter((c) => c !== homeAbsolute)]) {
     const text = project.host.read(absolute);
-    if (!text || !text.includes(proto.name) || (absolute !== homeAbsolute && !text.includes(stem))) continue;
+    if (!text || !text.includes(proto.name)) continue;
     const ctx = absolute === homeAbsolute ? home : project.context(absolute);
     if (!ctx) continue;
     for (const call of [...ctx.file.callsNamed(`.${proto.name}`), ...ctx.file.callsNamed(`this.${proto.name}`)]) {
@@ -155,11 +153,10 @@ function constructions(ctor: t.ClassMethod, home: FileContext, homeAbsolute: str
     }
   };
   scan(home, homeAbsolute, (id) => id.name === name && home.resolver.scopes.lookup(name, id)?.declaration === cls);
-  const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    if (!text || !text.includes(name) || !text.includes(stem)) continue;
+    if (!text || !text.includes(name)) continue;
     const ctx = project.context(absolute);
     if (!ctx) continue;
     scan(ctx, absolute, (id) => {
@@ -175,13 +172,12 @@ function instanceCalls(cls: t.ClassDeclaration, method: string, home: FileContex
   const out: CallSite[] = [];
   const className = cls.id?.name;
   if (!className) return out;
-  const stem = path.basename(homeAbsolute).replace(/\.[^.]+$/, '');
   const files: [FileContext, string][] = [[home, homeAbsolute]];
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    // The class's name, or only its module's (an instance the module exports: `module.exports = new C()`).
-    if (!text || !text.includes(method) || !text.includes(stem)) continue;
+    // Importers that call the method on something (an instance the module exports: `module.exports = new C()`, an injected one).
+    if (!text || !text.includes(method)) continue;
     const ctx = project.context(absolute);
     if (ctx) files.push([ctx, absolute]);
   }

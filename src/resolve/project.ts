@@ -3,11 +3,10 @@ import * as path from 'node:path';
 import type { FileContext } from './file-context';
 import type { Node } from '../parse/ast';
 import { findExport, isFunctionLike } from './exports';
-import { resolveRelative, type SourceHost } from './module-resolution';
+import type { SourceHost } from '../index/module-resolution';
+import type { ProjectIndex } from '../index/project-index';
 import type { Value } from './values';
 import { ObjectTracker } from './objects/tracker';
-import { ImportGraph } from './import-graph';
-import { bareResolver, type BareResolver } from './bare-specifiers';
 import type { ObjectShape } from './objects/shape';
 
 const MAX_DEPTH = 8;
@@ -18,32 +17,33 @@ const MAX_DEPTH = 8;
  */
 export class Project {
   private readonly contexts = new Map<string, FileContext | null>();
-  /** Bare specifiers that lead into the project (module aliases, tsconfig paths). */
-  private readonly resolveBare: BareResolver;
-  /** The analysis's input files (absolute paths): where callers of a function are looked for. */
-  inputs: string[] = [];
   /** The client libraries the project uses (named by a file or listed by a manifest). */
   libraries: ReadonlySet<string> = new Set();
   /** The libraries whose package the project names as a module (imported, required, a dependency): evidence for call shapes. */
   packages: ReadonlySet<string> = new Set();
-  private graph?: ImportGraph;
   /** The library objects of the project, followed across its files. */
   readonly objects: ObjectTracker;
 
   constructor(
+    /** The texts the analysis reads: the inputs' (an editor's unsaved ones), then the disk's. */
     readonly host: SourceHost,
+    /** Every file of the project and its facts: imports, importers, who may call what. */
+    readonly index: ProjectIndex,
     /** Parses a file into a context (undefined if it does not parse). */
     private readonly open: (absolute: string, text: string) => FileContext | undefined,
     shapes: readonly ObjectShape[] = [],
   ) {
-    this.resolveBare = bareResolver(host);
     this.objects = new ObjectTracker(this, shapes);
   }
 
-  /** The inputs that may call what a module exports: the module and the inputs that import it, directly or not. */
+  /** The files that may call what a module exports: the module and the files that import it, directly or not (through barrels too). */
   callerFiles(absolute: string): string[] {
-    this.graph ??= new ImportGraph(this.inputs, this.inputs.map((f) => this.host.read(f) ?? ''), undefined, this.resolveBare);
-    return this.graph.reachableFrom(absolute);
+    return this.index.reachableFrom(absolute);
+  }
+
+  /** The project's files whose text writes a NestJS custom provider (`provide:`). */
+  providerFiles(): string[] {
+    return this.index.files().filter((f) => f.facts.provides).map((f) => f.absolute);
   }
 
   /** Registers a context the engine already built for an input. */
@@ -70,8 +70,7 @@ export class Project {
   }
 
   resolveSpecifier(fromAbsolute: string, specifier: string): string | undefined {
-    if (specifier.startsWith('.') || specifier.startsWith('/')) return resolveRelative(this.host, fromAbsolute, specifier);
-    return this.resolveBare(fromAbsolute, specifier);
+    return this.index.resolve(fromAbsolute, specifier);
   }
 
   /** The value of `import { name } from specifier` (name 'default' or '*' for default / namespace imports). */

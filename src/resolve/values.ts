@@ -504,9 +504,9 @@ export class ValueResolver {
         // `@Inject(TOKEN) private readonly opts`: what the project's provider of that token makes.
         return this.injectedValue(p.decorators, depth) ?? this.resolve(id, depth);
       }
-      const assigned = this.file.nodes.find(
+      const assigned = this.file.nodesUnder(ctor).find(
         (n): n is t.AssignmentExpression =>
-          n.type === 'AssignmentExpression' && n.start! >= ctor.start! && n.end! <= ctor.end! && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && memberName(n.left) === name,
+          n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && memberName(n.left) === name,
       );
       if (assigned) return this.resolve(assigned.right, depth);
     }

@@ -10,6 +10,7 @@ export const autoAckConsumer: ConsumerRule = {
     appliesTo: 'consumer',
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
+    dependsOn: 'warning for an automatic-ack consumer, annotated (rewritten to manual ack with prefetch 10 only with --unsafe-fixes: the handler must then ack); info (reported only) where the ack mode is known only at run time',
     docs: 'auto-ack-consumer',
   },
   checkConsumer(c, ctx): Violation[] {

@@ -37,19 +37,30 @@ function crossesMajor(range: string, minimum: Version): boolean {
   return !from || from[0] !== minimum[0] || (from[0] === 0 && from[1] !== minimum[1]);
 }
 
+/** "bun.lockb cannot be read (...)": a lock file that decides what is installed but could not be read, if so. */
+const unreadLock = (pin: DependencyPin): string | undefined => (pin.locked?.unread ? `${pin.locked.file} cannot be read (${pin.locked.unread})` : undefined);
+
 /** The fix of a package.json range: its raised form, and whether the lock file beside it still pins a version that form excludes. */
 function rangeFix(pin: DependencyPin, range: string, releases: Releases): { wanted: string; raised?: string; lockConflict?: string } {
   const raised = raiseRange(range, releases.recommended);
   const wanted = raised ?? `^${formatVersion(releases.recommended)}`;
   const locked = pin.locked?.version !== undefined ? parseVersion(pin.locked.version) : undefined;
-  const lockConflict = locked && satisfies(locked, wanted) === false ? `${pin.locked!.file} pins ${pin.client} ${pin.locked!.version}` : undefined;
+  // A lock file that cannot be read (bun.lockb) may pin any version: it counts as pinning one the new range excludes.
+  const lockConflict = unreadLock(pin)
+    ? `${unreadLock(pin)}, so it may pin a version the new range excludes`
+    : locked && satisfies(locked, wanted) === false
+      ? `${pin.locked!.file} pins ${pin.client} ${pin.locked!.version}, which the new range excludes`
+      : undefined;
   return { wanted, ...(raised ? { raised } : {}), ...(lockConflict ? { lockConflict } : {}) };
 }
 
 /** The advice for a range to raise: the rewrite and a lock file refresh, or (a lock file pinning an excluded version) one command that updates both. */
 function rangeAdvice(pin: DependencyPin, fix: ReturnType<typeof rangeFix>): string {
   const command = addCommand(pin.locked?.manifest, pin.client, fix.wanted, pin.section, dirOf(pin.at.file));
-  if (fix.lockConflict) return `run ${command}: it sets "${fix.wanted}" in package.json and updates ${pin.locked!.file} together (package.json is not rewritten alone: ${fix.lockConflict}, which the new range excludes, and ${frozenInstall(pin.locked!.manifest)} would refuse the pair)`;
+  if (fix.lockConflict) {
+    const asText = pin.locked!.manifest === 'bun.lockb' ? '; `bun install --save-text-lockfile --frozen-lockfile --lockfile-only` writes the lock as text (bun.lock), which is read' : '';
+    return `run ${command}: it sets "${fix.wanted}" in package.json and updates ${pin.locked!.file} together (package.json is not rewritten alone: ${fix.lockConflict}, and ${frozenInstall(pin.locked!.manifest)} would refuse the pair)${asText}`;
+  }
   if (pin.locked) return `require ${pin.client} "${fix.wanted}", then refresh ${pin.locked.file} (${command} does both)`;
   return `require ${pin.client} "${fix.wanted}" (or run ${command})`;
 }
@@ -66,7 +77,7 @@ function checkRange(pin: DependencyPin, range: string, releases: Releases, targe
   const fix = rangeFix(pin, range, releases);
   // Loaded by the package's code: the application cannot connect. Nothing imports it: whatever uses it cannot.
   const used = pin.imported !== false;
-  const installed = pin.locked?.version !== undefined ? ` (${pin.locked.file} installs ${pin.locked.version})` : ' and no lock file installs it';
+  const installed = pin.locked?.version !== undefined ? ` (${pin.locked.file} installs ${pin.locked.version})` : unreadLock(pin) ? ` (${unreadLock(pin)})` : ' and no lock file installs it';
   const unused = used ? '' : ` ${nothingImports(pin)}${installed}: if nothing uses it, remove it.`;
   return [
     {
@@ -98,8 +109,8 @@ function floorRefused(pin: DependencyPin, range: string, releases: Releases, tar
   const connects = formatVersion(releases.connects);
   return {
     severity: atLeast(target, '4.1') ? 'warning' : 'info',
-    message: `${pin.client} "${range}" (${pin.section}) also admits versions older than ${connects}, which offer frame_max 4096, and no lock file says which one is installed: a fresh install picks the newest match, but an install that settles on an older one (an existing node_modules, a copy another package brings, a lock file made elsewhere) cannot connect to RabbitMQ 4.1 and later.`,
-    ...(fix.raised ? { intents: [{ kind: 'raise-dependency' as const, name: pin.client, minimum: formatVersion(releases.recommended) }], risky: crossesMajor(range, releases.recommended) } : {}),
+    message: `${pin.client} "${range}" (${pin.section}) also admits versions older than ${connects}, which offer frame_max 4096, and ${pin.locked?.unread ? `${pin.locked.file}, which decides which one is installed, cannot be read (${pin.locked.unread})` : 'no lock file says which one is installed'}: a fresh install picks the newest match, but an install that settles on an older one (an existing node_modules, a copy another package brings, a lock file made elsewhere) cannot connect to RabbitMQ 4.1 and later.`,
+    ...(fix.raised && !fix.lockConflict ? { intents: [{ kind: 'raise-dependency' as const, name: pin.client, minimum: formatVersion(releases.recommended) }], risky: crossesMajor(range, releases.recommended) } : {}),
     advice: `raise the range's floor: ${rangeAdvice(pin, fix)}`,
   };
 }
@@ -189,6 +200,7 @@ export const clientFrameMax: DependencyRule = {
     appliesTo: 'dependency',
     severity: { '4.0': 'warning', '4.1': 'error', '4.2': 'error', '4.3': 'error' },
     fixable: 'rewrite',
+    dependsOn: 'a package.json range or a lock file that installs only versions older than the fixed one, and frameMax below 8192: error from 4.1, warning on 4.0 (warning for a dependency nothing in the project imports); a range that also admits old versions, with no lock file: warning; frameMax known only at run time: warning, annotated; an installed version that connects but is older than the recommended one: info (reported only). A package.json range is rewritten where no lock file pins an old version; lock files, and ranges a lock file pins, get the package manager\'s command instead',
     docs: 'client-frame-max',
     brokerError: REFUSAL(4096),
   },

@@ -29,6 +29,7 @@ export const consumerNullMessage: ConsumerRule = {
     appliesTo: 'consumer',
     severity: { '4.0': 'info', '4.1': 'info', '4.2': 'info', '4.3': 'warning' },
     fixable: 'rewrite',
+    dependsOn: 'warning on 4.3 for a consumer of a quorum queue or of a queue whose type the code does not prove (4.3 cancels quorum-queue consumers on a delivery timeout); info (reported only) before 4.3 and for a queue the code proves classic or stream (cancelled only when it is deleted). Rewritten with a null guard where the handler checks for null nowhere; annotated where it checks elsewhere (a guard above everything would make that check dead)',
     docs: 'consumer-null-message',
   },
   checkConsumer(c, ctx): Violation[] {

@@ -20,6 +20,7 @@ export const delayedMessageExchange: ExchangeRule = {
     appliesTo: 'exchange-declaration',
     severity: { '4.0': 'warning', '4.1': 'warning', '4.2': 'warning', '4.3': 'error' },
     fixable: 'annotate',
+    dependsOn: 'an x-delayed-message exchange: error on 4.3, warning before; a publish with the x-delay header: warning on 4.3, info (reported only) before',
     docs: 'delayed-message-exchange',
     brokerError: REFUSAL,
   },

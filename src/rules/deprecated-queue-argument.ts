@@ -19,6 +19,7 @@ export const deprecatedQueueArgument: DeclarationRule = {
     appliesTo: 'queue-declaration',
     severity: { '4.0': 'warning', '4.1': 'warning', '4.2': 'warning', '4.3': 'error' },
     fixable: 'rewrite',
+    dependsOn: 'x-queue-master-locator and x-queue-version (other than 2): error on 4.3, warning before (an x-queue-version whose value is unknown: warning), rewritten; x-queue-mode and the consumer argument x-cancel-on-ha-failover: warning, annotated (remove them when the queue is recreated); x-queue-version: 2: info, reported only (harmless)',
     docs: 'deprecated-queue-argument',
     brokerError: '541 INTERNAL_ERROR - Feature `queue_master_locator` is deprecated.',
   },

@@ -11,6 +11,7 @@ export const directReplyToBinding: BindingRule = {
     appliesTo: 'queue-binding',
     severity: { '4.0': 'warning', '4.1': 'warning', '4.2': 'error', '4.3': 'error' },
     fixable: 'annotate',
+    dependsOn: 'error for a binding of amq.rabbitmq.reply-to itself, and of a direct reply-to queue from 4.2; warning before 4.2, and for a binding of a received message\'s replyTo queue (direct reply-to only if the requester uses it)',
     docs: 'direct-reply-to-binding',
     brokerError: REFUSED,
   },

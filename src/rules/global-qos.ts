@@ -9,6 +9,7 @@ export const globalQos: QosRule = {
     appliesTo: 'qos',
     severity: { '4.0': 'warning', '4.1': 'warning', '4.2': 'warning', '4.3': 'warning' },
     fixable: 'rewrite',
+    dependsOn: 'warning, rewritten to a per-consumer prefetch; error before 4.3 on a channel that consumes a quorum or stream queue (the broker refuses the consume)',
     docs: 'global-qos',
     brokerError: "540 NOT_IMPLEMENTED - queue 'Q' in vhost '/' does not support global qos",
   },

@@ -11,6 +11,7 @@ export const queueArgumentNotSupported: DeclarationRule = {
     appliesTo: 'queue-declaration',
     severity: ALL_TARGETS('error'),
     fixable: 'rewrite',
+    dependsOn: 'error where every 4.x refuses the argument for the queue type; warning where only a 4.3 patch release refuses it and earlier versions ignore it',
     docs: 'queue-argument-not-supported',
     brokerError: "406 PRECONDITION_FAILED - invalid arg 'x-max-priority' for queue 'Q' in vhost '/' of queue type rabbit_quorum_queue",
   },

@@ -11,6 +11,7 @@ export const quorumRequeueDeliveryCount: ConsumerRule = {
     appliesTo: 'consumer',
     severity: { '4.0': 'info', '4.1': 'info', '4.2': 'info', '4.3': 'warning' },
     fixable: 'annotate',
+    dependsOn: 'warning on 4.3 for a handler that returns messages with nack and requeue; info (reported only) for one that only reads x-delivery-count, and before 4.3',
     docs: 'quorum-requeue-delivery-count',
   },
   checkConsumer(c, ctx): Violation[] {

@@ -13,6 +13,7 @@ export const transientNonexclusiveQueue: DeclarationRule = {
     appliesTo: 'queue-declaration',
     severity: { '4.0': 'warning', '4.1': 'warning', '4.2': 'warning', '4.3': 'error' },
     fixable: 'rewrite',
+    dependsOn: 'info (reported only) where durable or exclusive is known only at run time; otherwise error on 4.3 and warning before, rewritten to durable: true (exclusive: true for a server-named queue)',
     docs: 'transient-nonexclusive-queue',
     brokerError: BROKER_ERROR_TRANSIENT,
   },

@@ -11,6 +11,13 @@ export interface RuleMeta {
   severity: Record<TargetVersion, Severity>;
   /** The best fix the rule can offer. */
   fixable: 'rewrite' | 'annotate' | 'none';
+  /**
+   * What a finding's severity and fix depend on, where the rule's findings differ from `severity` and
+   * `fixable` beyond what holds for every rule (an info finding is reported only; a rewrite that is not
+   * safe where the value is written is an annotation). `rules` shows it; test/rules-listing.test.ts holds
+   * it to what the fixtures report.
+   */
+  dependsOn?: string;
   /** Section of MIGRATION.md (an anchor: the rule id). */
   docs: string;
   /**

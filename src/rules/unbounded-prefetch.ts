@@ -10,6 +10,7 @@ export const unboundedPrefetch: ConsumerRule = {
     appliesTo: 'consumer',
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
+    dependsOn: 'warning, annotated; info (reported only) where the prefetch is known only at run time',
     docs: 'unbounded-prefetch',
   },
   checkConsumer(c, ctx): Violation[] {

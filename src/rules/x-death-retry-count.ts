@@ -16,6 +16,7 @@ export const xDeathRetryCount: ConsumerRule = {
     appliesTo: 'consumer',
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
+    dependsOn: 'warning for a handler that counts x-death and republishes the message itself; info (reported only) for one that only reads the count, or only republishes the headers it received',
     docs: 'x-death-retry-count',
   },
   checkConsumer(c): Violation[] {

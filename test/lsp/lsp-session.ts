@@ -66,6 +66,10 @@ export interface StartOptions {
   refuseRegistrations?: boolean;
   /** The initialize request's trace setting: the server sends $/logTrace when it is not 'off'. */
   trace?: 'off' | 'messages' | 'verbose';
+  /** The script Node runs (default: bin/rabbitmq4-codemod), e.g. the server bundled in the VS Code extension. */
+  server?: string;
+  /** The server's working directory (default: the repository). */
+  cwd?: string;
 }
 
 /** A real LSP client over the stdio of `node bin/rabbitmq4-codemod lsp --stdio`. */
@@ -115,7 +119,7 @@ export class LspSession {
   }
 
   static async start(options: StartOptions = {}): Promise<LspSession> {
-    const child = spawn(process.execPath, [BIN, ...(options.args ?? ['lsp', '--stdio'])], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [options.server ?? BIN, ...(options.args ?? ['lsp', '--stdio'])], { cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection);
     session.refuseRegistrations = !!options.refuseRegistrations;

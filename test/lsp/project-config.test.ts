@@ -78,14 +78,14 @@ describe('lsp: the project config file', () => {
     expect(s.child.exitCode).toBeNull();
   });
 
-  it('asks a client that allows it to watch the source, config and line-width files, and survives a client that refuses', async () => {
+  it('asks a client that allows it to watch the source, config, line-width and ignore files, and survives a client that refuses', async () => {
     const capabilities = { ...DEFAULT_CAPABILITIES, workspace: { ...DEFAULT_CAPABILITIES.workspace, didChangeWatchedFiles: { dynamicRegistration: true } } };
     for (const refuseRegistrations of [false, true]) {
       session?.dispose();
       const { s, uri } = await workspace({}, { capabilities, refuseRegistrations });
       const registration = await s.waitForRegistration();
       expect(registration.registrations.map((r) => [r.method, r.registerOptions])).toEqual([
-        ['workspace/didChangeWatchedFiles', { watchers: [{ globPattern: '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}' }, { globPattern: '**/{.prettierrc,.prettierrc.*,prettier.config.*,.editorconfig}' }] }],
+        ['workspace/didChangeWatchedFiles', { watchers: [{ globPattern: '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}' }, { globPattern: '**/{.prettierrc,.prettierrc.*,prettier.config.*,.editorconfig}' }, { globPattern: '**/.gitignore' }] }],
       ]);
       if (refuseRegistrations) await s.waitForLog(/cannot watch files/);
       expect((await s.diagnostics(uri, 1)).diagnostics.map((d) => d.code)).toEqual([RULE]);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { findServer } from './server-command';
+import { BUNDLED_SERVER, findServer } from './server-command';
 
 const SECTION = 'rabbitmq4-codemod';
 const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
@@ -12,31 +12,33 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       // target and disabledRules reach the running server (synchronize below); a new executable needs a new server.
       if (!e.affectsConfiguration(`${SECTION}.serverPath`)) return;
       await client?.stop();
-      await startClient();
+      await startClient(context);
     }),
   );
-  await startClient();
+  await startClient(context);
 }
 
 export async function deactivate(): Promise<void> {
   await client?.stop();
 }
 
-async function startClient(): Promise<void> {
+async function startClient(context: vscode.ExtensionContext): Promise<void> {
   client = undefined;
   const config = vscode.workspace.getConfiguration(SECTION);
-  const server = findServer(config.get<string>('serverPath') ?? '', { folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath) });
+  const server = findServer(config.get<string>('serverPath') ?? '', {
+    folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+    bundled: context.asAbsolutePath(BUNDLED_SERVER),
+  });
   if ('error' in server) {
     void vscode.window.showErrorMessage(server.error);
     return;
   }
-  // TransportKind.stdio appends --stdio; a .cmd shim on Windows needs a shell.
-  const serverOptions: ServerOptions = {
-    command: server.command,
-    args: ['lsp'],
-    transport: TransportKind.stdio,
-    options: { shell: process.platform === 'win32' },
-  };
+  // TransportKind.stdio appends --stdio. The bundled server runs with VS Code's own Node (no Node needed on
+  // the PATH); an executable is spawned, and a .cmd shim on Windows needs a shell.
+  const serverOptions: ServerOptions =
+    'module' in server
+      ? { module: server.module, args: ['lsp'], transport: TransportKind.stdio }
+      : { command: server.command, args: ['lsp'], transport: TransportKind.stdio, options: { shell: process.platform === 'win32' } };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.flatMap((language) => [
       { scheme: 'file', language },

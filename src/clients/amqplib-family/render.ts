@@ -96,8 +96,7 @@ function nullGuard(ctx: FileContext, body: t.BlockStatement): t.Statement | unde
 /** A `return` or `throw` anywhere but a leading null guard. */
 function hasEarlyExit(ctx: FileContext, body: t.BlockStatement): boolean {
   const guard = nullGuard(ctx, body);
-  for (const n of ctx.file.nodes) {
-    if (n.start! < body.start! || n.end! > body.end!) continue;
+  for (const n of ctx.file.nodesUnder(body)) {
     if (guard && n.start! >= guard.start! && n.end! <= guard.end!) continue;
     if (n.type !== 'ReturnStatement' && n.type !== 'ThrowStatement') continue;
     const fn = enclosingFunction(ctx.file, n);

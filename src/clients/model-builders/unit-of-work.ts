@@ -71,7 +71,7 @@ function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls,
   if (!project || !absolute) return undefined;
   let kept: Set<string> | undefined;
   let called = false;
-  for (const site of callSitesOf(fn, ctx, absolute, project, project.callerFiles(absolute))) {
+  for (const site of callSitesOf(fn, ctx, absolute, project)) {
     if (!isTestFile(site.ctx.file.path)) called = true;
     // A call inside the function itself is a retry or a recursion, not a unit of work.
     if (site.ctx === ctx && site.call.start! >= fn.start! && site.call.end! <= fn.end!) continue;
@@ -155,8 +155,7 @@ function registrations(ctx: FileContext, fn: t.Function): { ctx: FileContext; ki
   const others = !method && project && absolute ? project.callerFiles(absolute).filter((f) => f !== absolute && project.host.read(f)?.includes(name)) : [];
   const files = [ctx, ...others.flatMap((f) => project!.context(f) ?? [])];
   for (const c of files) {
-    for (const node of c.file.nodes) {
-      if (!isCall(node) && node.type !== 'NewExpression') continue;
+    for (const node of c.file.callsAndConstructions()) {
       node.arguments.forEach((arg, i) => {
         const ref = boundTarget(arg as Node);
         const refers = method

@@ -19,14 +19,15 @@ interface Namespace {
 
 const indexes = new WeakMap<Project, Map<string, Namespace>>();
 
-/** The namespaces the project's inputs register, by name (read once per analysis, from the files that call registerAs). */
+/** The namespaces the project registers, by name (read once per analysis, from the files that import @nestjs/config and call registerAs). */
 function namespaces(project: Project): Map<string, Namespace> {
   let byName = indexes.get(project);
   if (byName) return byName;
   byName = new Map();
   indexes.set(project, byName);
-  for (const absolute of project.inputs) {
-    if (!REGISTER_AS.test(project.host.read(absolute) ?? '')) continue;
+  // Only files that import @nestjs/config can call its registerAs (the index knows each file's specifiers).
+  for (const { absolute, facts } of project.index.files()) {
+    if (facts.kind !== 'source' || !facts.specifiers.includes('@nestjs/config') || !REGISTER_AS.test(project.host.read(absolute) ?? '')) continue;
     const ctx = project.context(absolute);
     if (!ctx) continue;
     for (const call of ctx.file.callsNamed('registerAs')) {

@@ -127,7 +127,7 @@ export class ParamTracing {
     if (!project || !absolute) return undefined;
     let found: Traced | undefined;
     // Unit tests hand a helper mocks (`{ consume: vi.fn() }`): outside them, what they pass does not count.
-    const sites = callSitesOf(fn, ctx, absolute, project, project.callerFiles(absolute));
+    const sites = callSitesOf(fn, ctx, absolute, project);
     for (const site of usesTestDoubles(ctx.file) ? sites : sites.filter((s) => !usesTestDoubles(s.ctx.file))) {
       const passed = argNode((site.call.arguments as t.CallExpression['arguments'])[index]);
       const v = passed && this.tracker.trace(passed, site.ctx);

@@ -8,7 +8,8 @@ import type { Traced } from './traced';
 import type { ObjectTracker } from './tracker';
 
 /** `provide:` as a provider object writes it (files without it are not parsed for providers). */
-const PROVIDE = /\bprovide['"]?\s*:/;
+/** A file that writes a custom provider (`provide:`): the index's fact for `providerFiles()`. */
+export const PROVIDER_TEXT = /\bprovide['"]?\s*:/;
 
 export interface Provider {
   node: t.ObjectExpression;
@@ -74,8 +75,7 @@ export class Providers {
     if (this.byToken) return this.byToken;
     this.byToken = new Map();
     const project = this.tracker.project;
-    for (const absolute of project?.inputs ?? []) {
-      if (!PROVIDE.test(project!.host.read(absolute) ?? '')) continue;
+    for (const absolute of project?.providerFiles() ?? []) {
       const ctx = project!.context(absolute);
       // Test modules override providers with fakes: the service runs with the others.
       if (!ctx || isTestFile(ctx.file.path)) continue;

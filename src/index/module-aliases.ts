@@ -23,6 +23,14 @@ export class ModuleAliases {
     return undefined;
   }
 
+  /** Whether an alias of the nearest package.json names the specifier (its first segments). */
+  matches(fromFile: string, specifier: string): boolean {
+    const aliases = this.nearest(path.dirname(fromFile));
+    if (!aliases) return false;
+    for (const name of aliases.keys()) if (specifier === name || specifier.startsWith(`${name}/`)) return true;
+    return false;
+  }
+
   /** Whether the project at `dir` declares aliases (its imports may lead anywhere in it). */
   declares(dir: string): boolean {
     return !!this.nearest(dir);

@@ -1,0 +1,94 @@
+// The disk as module resolution sees it: one directory listing per folder instead of a stat per probe.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SourceHost } from './module-resolution';
+
+interface Listing {
+  files: Set<string>;
+  directories: Set<string>;
+  /** Symbolic links: what they point at is found out (and kept) when asked. */
+  links: Map<string, 'file' | 'directory' | 'none' | undefined>;
+}
+
+/**
+ * Files on disk, with existence answered from directory listings: resolving `./x` tries up to ~20
+ * names (`x.ts`, `x/index.js`, ...), and a listing read once per folder answers them all without a
+ * system call each. A discovery walk hands its listings over (`seed`); a folder it did not walk is
+ * read on first use. `forget` drops a folder after a change on disk (a created or deleted file).
+ */
+export class FileSystemView implements SourceHost {
+  private readonly listings = new Map<string, Listing | null>();
+
+  read(absolute: string): string | undefined {
+    // A missing file costs an exception to find out by reading; the listing knows for free.
+    if (!this.exists(absolute)) return undefined;
+    try {
+      return fs.readFileSync(absolute, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  exists(absolute: string): boolean {
+    const listing = this.listing(path.dirname(absolute));
+    if (!listing) return false;
+    const name = path.basename(absolute);
+    if (listing.files.has(name)) return true;
+    return listing.links.has(name) && this.linkKind(listing, absolute, name) === 'file';
+  }
+
+  isDirectory(absolute: string): boolean {
+    const listing = this.listing(path.dirname(absolute));
+    if (!listing) return false;
+    const name = path.basename(absolute);
+    if (listing.directories.has(name)) return true;
+    return listing.links.has(name) && this.linkKind(listing, absolute, name) === 'directory';
+  }
+
+  /** A folder's entries as a walk read them. */
+  seed(dir: string, entries: readonly fs.Dirent[]): void {
+    this.listings.set(dir, listingOf(entries));
+  }
+
+  /** A folder changed on disk: read it again when next asked. */
+  forget(dir: string): void {
+    this.listings.delete(dir);
+  }
+
+  private listing(dir: string): Listing | null {
+    let listing = this.listings.get(dir);
+    if (listing === undefined) {
+      try {
+        listing = listingOf(fs.readdirSync(dir, { withFileTypes: true }));
+      } catch {
+        listing = null;
+      }
+      this.listings.set(dir, listing);
+    }
+    return listing;
+  }
+
+  private linkKind(listing: Listing, absolute: string, name: string): 'file' | 'directory' | 'none' {
+    let kind = listing.links.get(name);
+    if (kind === undefined) {
+      try {
+        const st = fs.statSync(absolute);
+        kind = st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'none';
+      } catch {
+        kind = 'none';
+      }
+      listing.links.set(name, kind);
+    }
+    return kind;
+  }
+}
+
+function listingOf(entries: readonly fs.Dirent[]): Listing {
+  const out: Listing = { files: new Set(), directories: new Set(), links: new Map() };
+  for (const e of entries) {
+    if (e.isFile()) out.files.add(e.name);
+    else if (e.isDirectory()) out.directories.add(e.name);
+    else if (e.isSymbolicLink()) out.links.set(e.name, undefined);
+  }
+  return out;
+}

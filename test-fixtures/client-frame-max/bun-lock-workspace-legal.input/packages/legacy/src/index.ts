@@ -1,0 +1,3 @@
+import amqp from 'amqplib';
+
+export const open = (url: string) => amqp.connect(url);
