@@ -27,7 +27,15 @@ export interface Span {
 export type Resolved<T> =
   | { kind: 'known'; value: T; origin: Span }
   | { kind: 'default'; value: T; library: string }
-  | { kind: 'unknown'; reason: string; origin?: Span; /** A function parameter: each call site decides the value. */ param?: ParamOrigin };
+  | {
+      kind: 'unknown';
+      reason: string;
+      origin?: Span;
+      /** A function parameter: each call site decides the value. */
+      param?: ParamOrigin;
+      /** Certainly truthy whatever it is (`x || 10`): a count that is never 0. */
+      truthy?: true;
+    };
 
 /** The parameter of a function a value comes from (the function node is opaque to rules). */
 export interface ParamOrigin {
@@ -45,7 +53,7 @@ export function valueOf<T>(r: Resolved<T> | undefined): T | undefined {
   return r && r.kind !== 'unknown' ? r.value : undefined;
 }
 
-export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span; param?: ParamOrigin } {
+export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span; param?: ParamOrigin; truthy?: true } {
   return !!r && r.kind === 'unknown';
 }
 

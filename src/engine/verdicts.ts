@@ -19,7 +19,8 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
     const mine = [...new Set([...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))])];
     const p = prefetchOf(c);
     const unsafe = mine.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warning);
-    const unknown = c.ack.kind === 'unknown' || p?.kind === 'unknown';
+    // A prefetch the code leaves to run time but that is never 0 (`x || 10`) bounds the consumer.
+    const unknown = c.ack.kind === 'unknown' || (p?.kind === 'unknown' && !p.truthy);
     return {
       file: c.at.file,
       line: file.lines.position(c.at.start).line,

@@ -43,7 +43,17 @@ export type Value =
   | { kind: 'class'; node: t.ClassDeclaration }
   /** A module namespace (`import * as m`, `require('./m')`): its members are its exports. */
   | { kind: 'module'; absolute: string }
-  | { kind: 'unknown'; reason: string; origin?: Span; param?: ParamRef; notExported?: boolean; /** Certainly a string (a for-in key): it has no properties but String's. */ string?: true };
+  | {
+      kind: 'unknown';
+      reason: string;
+      origin?: Span;
+      param?: ParamRef;
+      notExported?: boolean;
+      /** Certainly a string (a for-in key): it has no properties but String's. */
+      string?: true;
+      /** Certainly truthy (`x || 10`, `a || b || 1024`): never 0, '', false, null or undefined. */
+      truthy?: true;
+    };
 
 export interface PropertyValue {
   key: string;
@@ -629,7 +639,13 @@ export class ValueResolver {
 
   private logical(node: t.LogicalExpression, depth: number): Value {
     const l = this.resolve(node.left, depth);
-    if (l.kind === 'unknown') return l;
+    if (l.kind === 'unknown') {
+      // `x || 10`: x when x is truthy, else 10; either way truthy (a prefetch that is never 0).
+      if (node.operator !== '||' || l.truthy) return l;
+      const r = this.resolve(node.right, depth);
+      const truthy = (r.kind === 'literal' && !!r.value) || r.kind === 'object' || r.kind === 'array' || r.kind === 'function' || (r.kind === 'unknown' && r.truthy);
+      return truthy ? { ...l, truthy: true } : l;
+    }
     const truthy = l.kind !== 'literal' || !!l.value;
     const nullish = l.kind === 'literal' && (l.value === null || l.value === undefined);
     const takeLeft = node.operator === '||' ? truthy : node.operator === '&&' ? !truthy : !nullish;

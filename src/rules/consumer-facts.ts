@@ -11,7 +11,8 @@ export function prefetchOf(c: Consumer): Resolved<number> | undefined {
 export function hasLimit(c: Consumer): boolean | 'unknown' {
   const p = prefetchOf(c);
   if (!p) return false;
-  if (p.kind === 'unknown') return 'unknown';
+  // `prefetch(x || 10)`: whatever it is, never 0.
+  if (p.kind === 'unknown') return p.truthy ? true : 'unknown';
   return p.value > 0;
 }
 

@@ -197,7 +197,7 @@ export function amqplibQos(ctx: FileContext, call: CallNode, client: string, cha
   const count = countNode ? resolver.resolve(countNode) : undefined;
   const globalValue = globalNode && !isFunction(unwrap(globalNode)) ? resolver.resolve(globalNode) : undefined;
   const countResolved: Resolved<number> =
-    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? unknown(count.reason, count.origin, count.param) : defaulted(0, 'amqplib');
+    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? { ...unknown<number>(count.reason, count.origin, count.param), ...(count.truthy ? { truthy: true as const } : {}) } : defaulted(0, 'amqplib');
   let global: Resolved<boolean>;
   if (!globalValue || (globalValue.kind === 'literal' && globalValue.value === undefined)) global = defaulted(false, 'amqplib');
   else if (globalValue.kind === 'literal') global = known(Boolean(globalValue.value), file.span(globalNode!));

@@ -57,7 +57,7 @@ export function numberOption(options: Options, key: string): Resolved<number> | 
   if (!prop) return undefined;
   const value = prop.value();
   const at = prop.file.span(prop.node);
-  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at);
+  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...(value.truthy ? { truthy: true as const } : {}) };
   if (value.kind === 'literal' && value.value === undefined) return undefined;
   if (value.kind === 'literal' && typeof value.value === 'number') return known(value.value, originOf(value, at));
   return unknown(`${key} is not a number`, at);
