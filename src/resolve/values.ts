@@ -212,7 +212,9 @@ export class ValueResolver {
         const a = this.resolve(node.consequent, depth);
         const b = this.resolve(node.alternate, depth);
         if (a.kind === 'literal' && b.kind === 'literal' && a.value === b.value) return { ...a, editable: false };
-        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span };
+        // `ok(x) && x > 0 ? x : 20`: truthy in both branches, the test vouching for the first.
+        const truthy = isTruthy(b) && (isTruthy(a) || assertsTruthy(node.test, node.consequent));
+        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span, ...(truthy ? { truthy: true as const } : {}) };
       }
       case 'CallExpression':
         return this.call(node, depth);
@@ -712,6 +714,28 @@ export class ValueResolver {
     if (this.file.parentOf(fn) !== undefined) return this;
     return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
   }
+}
+
+/** A value that is truthy whatever the run time gives (a truthy literal, an object, a function, `x || 10`). */
+function isTruthy(v: Value): boolean {
+  return (v.kind === 'literal' && !!v.value) || v.kind === 'object' || v.kind === 'array' || v.kind === 'function' || v.kind === 'class' || (v.kind === 'unknown' && !!v.truthy);
+}
+
+/** Whether a test is true only if `expr` (a name) is truthy: `x`, `x > 0`, `x >= 1`, `x !== 0 && x`, in an `&&` chain. */
+function assertsTruthy(test: Node, expr: Node): boolean {
+  const target = unwrap(expr);
+  if (target.type !== 'Identifier') return false;
+  const same = (n: Node) => {
+    const u = unwrap(n);
+    return u.type === 'Identifier' && u.name === target.name;
+  };
+  const t0 = unwrap(test);
+  if (same(t0)) return true;
+  if (t0.type === 'LogicalExpression' && t0.operator === '&&') return assertsTruthy(t0.left, expr) || assertsTruthy(t0.right, expr);
+  if (t0.type !== 'BinaryExpression') return false;
+  const n = unwrap(t0.right);
+  const bound = n.type === 'NumericLiteral' ? n.value : undefined;
+  return bound !== undefined && same(t0.left as Node) && ((t0.operator === '>' && bound >= 0) || (t0.operator === '>=' && bound > 0));
 }
 
 /** Every property of an object value: those with a known key, then those whose key is computed at run time. */

@@ -1,5 +1,6 @@
-// A prefetch the configuration decides, with a positive fallback at the end of an || chain: whatever the run-time
-// values are, it is never 0, so the consumers are bounded (not an info asking to check it).
+// A prefetch the configuration decides, with a positive fallback at the end of an || chain, or a conditional whose
+// test vouches for its first branch (`n > 0 ? n : 20`): whatever the run-time values are, it is never 0, so the
+// consumers are bounded (not an info asking to check it).
 const amqp = require('amqplib');
 
 class Consumer {
@@ -14,6 +15,13 @@ class Consumer {
     await ch.consume(this.configuration.queue, (msg) => {
       if (!msg) return;
       ch.ack(msg);
+    });
+    const fromEnv = Number(process.env.RMQ_PREFETCH ?? 20);
+    const audit = await (await amqp.connect(url)).createChannel();
+    await audit.prefetch(Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 20);
+    await audit.consume('audit', (msg) => {
+      if (!msg) return;
+      audit.ack(msg);
     });
     const batch = await (await amqp.connect(url)).createChannel();
     await batch.prefetch(this.prefetchCount);

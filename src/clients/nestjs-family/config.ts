@@ -163,7 +163,7 @@ export function readNumber(prop: PropertyValue | undefined, fallback: number, li
   if (!prop) return openReason ? unknown(openReason) : defaulted(fallback, library);
   const value = prop.value();
   const at = prop.file.span(prop.node);
-  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at);
+  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...(value.truthy ? { truthy: true as const } : {}) };
   if (value.kind === 'literal') {
     if (value.value === undefined || value.value === null) return defaulted(fallback, library);
     if (typeof value.value === 'number') return known(value.value, originOf(value, at));
