@@ -192,8 +192,6 @@ export interface Consumer {
   untraced?: string;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
-  /** It consumes the replies to the requests its own client sends (an RPC client's reply queue), which lose nothing a crash does not lose anyway. */
-  replies?: true;
   syntax: unknown;
 }
 

@@ -15,8 +15,7 @@ export const autoAckConsumer: ConsumerRule = {
   },
   checkConsumer(c, ctx): Violation[] {
     const queue = valueOf(c.queue);
-    // An RPC client's own reply queue: automatic ack there is the pattern (a reply outlives no crash of its requester).
-    if (isReplyTo(queue) || c.replies || (queue && ctx.streamQueues.has(queue))) return [];
+    if (isReplyTo(queue) || (queue && ctx.streamQueues.has(queue))) return [];
     if (c.ack.kind === 'unknown') {
       return [{ severity: 'info', message: `${consumerLabel(c)}: ${ackSource(c)}. If it is true, the consumer acknowledges automatically.`, advice: 'consume with noAck: false and acknowledge each message after its work' }];
     }

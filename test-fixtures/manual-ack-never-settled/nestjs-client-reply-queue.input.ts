@@ -16,7 +16,8 @@ const rmqOptions = {
   imports: [
     ClientsModule.register([
       { name: 'BILLING', transport: Transport.RMQ, options: { ...rmqOptions, replyQueue: 'billing.replies' } },
-      // The reply queue with Nest's default noAck (true): the RPC pattern, not reported.
+      // The reply queue with Nest's default noAck (true): an automatic-ack consumer (auto-ack-consumer's), which never
+      // has anything to settle.
       { name: 'AUDIT', transport: Transport.RMQ, options: { urls: ['amqp://localhost'], queue: 'audit', queueOptions: { durable: true }, replyQueue: 'audit.replies' } },
       // Direct reply-to (Nest's default reply queue): no queue to consume.
       { name: 'USERS', transport: Transport.RMQ, options: { urls: ['amqp://localhost'], queue: 'users', queueOptions: { durable: true } } },

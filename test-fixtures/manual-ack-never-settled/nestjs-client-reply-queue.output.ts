@@ -19,7 +19,13 @@ const rmqOptions = {
       // noAck: false (Nest's ClientRMQ never acks a reply, so its reply queue needs noAck: true),
       // or drop replyQueue to use direct reply-to
       { name: 'BILLING', transport: Transport.RMQ, options: { ...rmqOptions, replyQueue: 'billing.replies' } },
-      // The reply queue with Nest's default noAck (true): the RPC pattern, not reported.
+      // The reply queue with Nest's default noAck (true): an automatic-ack consumer (auto-ack-consumer's), which never
+      // has anything to settle.
+      // rabbitmq4-codemod(auto-ack-consumer): set noAck: false in the RMQ options (Nest defaults it
+      // to true, whatever its typings say), acknowledge each message at the end of every
+      // @MessagePattern/@EventPattern handler with
+      // context.getChannelRef().ack(context.getMessage()) (@Ctx() context: RmqContext), and set
+      // prefetchCount (e.g. 10)
       { name: 'AUDIT', transport: Transport.RMQ, options: { urls: ['amqp://localhost'], queue: 'audit', queueOptions: { durable: true }, replyQueue: 'audit.replies' } },
       // Direct reply-to (Nest's default reply queue): no queue to consume.
       { name: 'USERS', transport: Transport.RMQ, options: { urls: ['amqp://localhost'], queue: 'users', queueOptions: { durable: true } } },

@@ -95,7 +95,7 @@ function serverConsumer(ctx: FileContext, site: RmqSite, value: RmqOptionsValue)
     // Nest sets the prefetch itself, right before it consumes.
     prefetch: param ? unknown(open!, undefined, param) : readNumber(prop('prefetchCount'), 0, NESTJS_LIBRARY, open),
     consumerArguments: [],
-    ...(inner && inner.file !== file ? { optionsAt: { span: inner.file.span(inner.node), statementStart: inner.file.statementOf(inner.node).start ?? 0 } } : {}),
+    ...optionsElsewhere(file, inner),
     syntax: { site },
     rebuild: (other) => serverConsumer(other as FileContext, site, site.reread(other as FileContext)),
   };
@@ -124,11 +124,16 @@ function replyConsumer(ctx: FileContext, site: RmqSite, inner: ObjectValue | und
     queue,
     ack: ackMode(inner?.props.get('noAck'), open),
     prefetch: count,
-    replies: true,
     handlerFacts: { nullOnCancel: false, handlerSettles: true, xDeathCounts: [], republishes: [], republishesPastLimit: [], republishedHeaders: [], deliveryCountReads: [], rejections: [], acks: [] },
     consumerArguments: [],
+    ...optionsElsewhere(file, inner),
     syntax: { site },
   };
+}
+
+/** Where the RMQ options are written when that is another file (a helper or factory that builds them): findings about them go there. */
+function optionsElsewhere(file: FileContext['file'], inner: ObjectValue | undefined): Pick<Consumer, 'optionsAt'> {
+  return inner && inner.file !== file ? { optionsAt: { span: inner.file.span(inner.node), statementStart: inner.file.statementOf(inner.node).start ?? 0 } } : {};
 }
 
 /** The queue the site asserts (none with noAssert); read again per call site when its values are parameters. */
