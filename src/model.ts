@@ -402,6 +402,8 @@ export interface DependencyPin {
   imported?: boolean;
   /** Nested packages below the manifest (directories relative to it) that require the package and install a copy of their own: their imports do not load this one. */
   ownCopies?: string[];
+  /** A lock file of a workspace member: the package manager installs the member from the workspace root (this directory), not from this lock file. */
+  notUsedBy?: string;
   syntax: unknown;
 }
 

@@ -68,7 +68,8 @@ export function importedIn(dir: string, names: readonly string[]): ImportFacts {
     try {
       entries = fs.readdirSync(d, { withFileTypes: true });
     } catch {
-      return false;
+      // The package's own directory cannot be read (an editor's unsaved manifest): not known. A subfolder: nothing there.
+      return top ? undefined : false;
     }
     // A nested project with its own lock file installs its own dependencies; so does one whose package.json
     // requires the package itself, outside a workspace (its code loads its own node_modules' copy first).
