@@ -556,6 +556,7 @@ export class ValueResolver {
   object(node: t.ObjectExpression, depth: number): ObjectValue {
     const result: ObjectValue = { file: this.file, node, origin: this.file.span(node), props: new Map(), reads: [this.file.span(node)] };
     for (const prop of node.properties) {
+      if (prop.type === 'SpreadElement' && this.spreadBranches(prop.argument, result, depth)) continue;
       if (prop.type === 'SpreadElement') {
         const spread = this.resolve(prop.argument, depth);
         if (spread.kind === 'object') {
@@ -590,6 +591,28 @@ export class ValueResolver {
       });
     }
     return result;
+  }
+
+  /**
+   * `...(cond ? { concurrency } : {})` with a test the code does not settle, both branches objects: only their keys may
+   * change (each one set in both branches to the same literal keeps it, any other is unknown); the rest stay known.
+   * False when the spread is no such conditional.
+   */
+  private spreadBranches(argument: Node, result: ObjectValue, depth: number): boolean {
+    const node = unwrap(argument);
+    if (node.type !== 'ConditionalExpression' || this.resolve(node.test, depth).kind !== 'unknown') return false;
+    const [a, b] = [this.resolve(node.consequent, depth), this.resolve(node.alternate, depth)];
+    if (a.kind !== 'object' || b.kind !== 'object' || a.object.open || b.object.open || a.object.computed || b.object.computed) return false;
+    const why = `depends on the run-time condition \`${describe(this.file, node.test)}\``;
+    for (const key of new Set([...a.object.props.keys(), ...b.object.props.keys()])) {
+      const [pa, pb] = [a.object.props.get(key), b.object.props.get(key)];
+      const [va, vb] = [pa?.value(), pb?.value()];
+      const same = va?.kind === 'literal' && vb?.kind === 'literal' && va.value === vb.value;
+      const holder = (pa ?? pb)!;
+      result.props.set(key, same ? { ...holder, readOnly: `it is set in both branches of \`${describe(this.file, node.test)} ? ... : ...\`` } : { ...holder, value: () => ({ kind: 'unknown', reason: why, origin: this.file.span(node) }) });
+    }
+    result.reads.push(...a.object.reads, ...b.object.reads);
+    return true;
   }
 
   private unary(node: t.UnaryExpression, depth: number): Value {
