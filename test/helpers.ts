@@ -32,7 +32,8 @@ export interface CliResult {
 }
 
 export function cli(cwd: string, ...args: string[]): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  // A report of every fixture is larger than spawnSync's default 1 MiB of output.
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

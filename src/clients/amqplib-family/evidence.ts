@@ -52,7 +52,9 @@ export function untracedChannel(ctx: FileContext, call: CallNode): UntracedChann
   const named = project.packages.has('amqplib') ? 'amqplib' : project.packages.has(ACM) ? ACM : undefined;
   // A library handed its channel (`setup(channel)`, `new Rpc(channel)`) may name no client at all (or only as a peer or
   // dev dependency the manifest does not show): the same receiver's amqplib-only calls (assertQueue, sendToQueue, ...) say it.
-  const uses = named ?? (amqplibOnlyReceivers(ctx).has(key) ? 'amqplib' : undefined);
+  // The call itself is no evidence of itself: another amqplib-only call on the receiver must say so.
+  const others = (amqplibOnlyReceivers(ctx).get(key) ?? 0) - (AMQPLIB_ONLY.has(m.method) ? 1 : 0);
+  const uses = named ?? (others > 0 ? 'amqplib' : undefined);
   if (!uses || !untraceable(ctx, m.object, m.method)) return undefined;
   const why = named ? `the call's shape and the project's use of ${uses} say it is one` : "the call's shape and the calls on it that only amqplib's channels have say it is one";
   const shown = receiver.length > 40 ? `${receiver.slice(0, 39)}…` : receiver;
@@ -81,15 +83,17 @@ function openedHere(ctx: FileContext, receiver: Node): string | undefined {
 /** Methods only amqplib's channels (and amqp-connection-manager's wrappers of them) have. */
 const AMQPLIB_ONLY = new Set(['assertQueue', 'checkQueue', 'sendToQueue', 'bindQueue', 'assertExchange']);
 
-/** The receivers (as untraced channel keys) of this file's calls of amqplib-only methods, read once per file. */
-function amqplibOnlyReceivers(ctx: FileContext): Set<string> {
+/** How many calls of amqplib-only methods this file makes on each receiver (as untraced channel keys), read once per file. */
+function amqplibOnlyReceivers(ctx: FileContext): Map<string, number> {
   return shared(ctx, 'amqplib-only-receivers', () => {
-    const keys = new Set<string>();
+    const counts = new Map<string, number>();
     for (const node of ctx.file.nodes) {
       const m = (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') && calleeMethod(node);
-      if (m && AMQPLIB_ONLY.has(m.method)) keys.add(`untraced:${scopeOf(ctx, m.object)}:${ctx.file.source(m.object).replace(/\s+/g, '')}`);
+      if (!m || !AMQPLIB_ONLY.has(m.method)) continue;
+      const key = `untraced:${scopeOf(ctx, m.object)}:${ctx.file.source(m.object).replace(/\s+/g, '')}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    return keys;
+    return counts;
   });
 }
 
