@@ -58,6 +58,14 @@ export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'
 }
 
 export type QueueType = 'classic' | 'quorum' | 'stream';
+export const QUEUE_TYPES: readonly QueueType[] = ['classic', 'quorum', 'stream'];
+
+/**
+ * The broker's default queue type (catalogue F3: a vhost's `default_queue_type`, else the node's
+ * `default_queue_type`): one type for every vhost, or a type per vhost name with `*` for the vhosts the
+ * code does not name or leaves to run time. Unset: classic, the broker's own default.
+ */
+export type DefaultQueueTypes = QueueType | Readonly<Record<string, QueueType>>;
 
 /** One x-argument of a queue declaration, with how the code spelled it. */
 export interface QueueArgument {
@@ -110,6 +118,11 @@ export interface QueueDeclaration {
   rewriteBlocked?: string;
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /**
+   * The virtual host the declaration goes to, when the code names it (the connection's URL or options, a
+   * declarative config's vhost key); undefined when it is left to run time.
+   */
+  vhost?: string;
 }
 
 export type AckMode = 'auto' | 'manual';
@@ -289,7 +302,27 @@ export interface Publish {
   headers?: { key: string; value: Resolved<unknown> }[];
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /** How the library tells the code its write buffer is full, and whether the code waits (rule publisher-backpressure). */
+  pacing?: PublishPacing;
   syntax: unknown;
+}
+
+/**
+ * A publisher's back-pressure: amqplib's publish returns false when the channel's write buffer is full and
+ * the channel emits 'drain' once it has room; the promise-returning clients settle the publish's promise
+ * once the message is written (or confirmed), so a publisher that does not wait on it never slows down.
+ */
+export interface PublishPacing {
+  /** 'false-then-drain': the call returns false when the buffer is full (amqplib); 'promise': the call returns a promise that settles once the message is written or confirmed. */
+  signal: 'false-then-drain' | 'promise';
+  /** Where the publish runs once per item or request (a loop that does not wait between items, a route or consume handler), when it does. */
+  repeated?: UnitOfWork;
+  /** What repeats it: a loop, a request (HTTP, GraphQL), or a message the broker delivers (a consume, event or RPC handler, paced by its prefetch). */
+  repeatedBy?: 'loop' | 'request' | 'message';
+  /** The code waits for the channel's 'drain' event (awaits it or listens for it) around the publish or in its file. */
+  waitsForDrain: boolean;
+  /** The returned promise is collected (pushed to an array, handed to Promise.all) rather than dropped. */
+  collected?: boolean;
 }
 
 /** The exchange and routing key of a publish (a send to a queue is the default exchange ''). */
@@ -532,4 +565,16 @@ export interface RelatedLocation {
   endLine: number;
   endColumn: number;
   message: string;
+}
+
+/** A row of the consumers table: a consumer, its acknowledgement mode and prefetch, and the engine's verdict. */
+export interface ConsumerReport {
+  file: string;
+  line: number;
+  client: string;
+  queue: string | null;
+  ack: 'auto' | 'manual' | 'unknown';
+  prefetch: number | null;
+  verdict: 'safe' | 'unsafe' | 'unknown';
+  reasons: string[];
 }

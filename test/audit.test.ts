@@ -87,7 +87,7 @@ describe('audit --definitions', () => {
 
     expect(events.code).toEqual({ file: 'src/app.ts', line: 5, column: 9, endLine: 5, endColumn: 78 });
     expect(events.message).toContain('x-queue-type: "quorum" in the code, "classic" on the broker');
-    expect(events.brokerError).toBe("406 PRECONDITION_FAILED - inequivalent arg 'x-queue-type' for queue 'events' in vhost '/'");
+    expect(events.brokerError).toBe("406 PRECONDITION_FAILED - inequivalent arg 'x-queue-type' for queue 'events' in vhost '/': received 'quorum' but current is 'classic'");
     expect(events.step).toContain("A queue's type never changes");
     expect(events.commands).toEqual(['rabbitmqctl delete_queue -p / events']);
 
@@ -108,8 +108,9 @@ describe('audit --definitions', () => {
     const findings = audit(d, 'src', '--definitions', 'definitions.json').report.findings.filter((f: AuditFinding) => f.ruleId === 'broker-redeclare-mismatch') as AuditFinding[];
     expect(findings.map((f) => f.object.name)).toEqual(['billing', 'events', 'orders']);
     const [billing, , orders] = findings;
-    expect(billing.message).toContain('durable: false in the code, true on the broker; x-queue-leader-locator: "balanced" in the code, none on the broker; x-queue-master-locator: none in the code, "min-masters" on the broker');
-    expect(billing.brokerError).toBe("406 PRECONDITION_FAILED - inequivalent arg 'durable' for queue 'billing' in vhost '/'");
+    // In the broker's order: durable first, then the classic queue's arguments in the order it compares them.
+    expect(billing.message).toContain('durable: false in the code, true on the broker; x-queue-master-locator: none in the code, "min-masters" on the broker; x-queue-leader-locator: "balanced" in the code, none on the broker');
+    expect(billing.brokerError).toBe("406 PRECONDITION_FAILED - inequivalent arg 'durable' for queue 'billing' in vhost '/': received 'false' but current is 'true'");
     expect(orders.message).toContain('x-dead-letter-exchange: none in the code, "orders.dlx" on the broker');
     expect(orders.commands).toEqual([
       `rabbitmqctl set_policy -p / --apply-to queues --priority 1 orders.settings '^orders$' '{"dead-letter-exchange":"orders.dlx"}'`,
@@ -158,7 +159,7 @@ describe('audit --definitions', () => {
 describe('audit usage errors: one line, exit 2', () => {
   const dir = project({ 'definitions.json': DEFINITIONS, 'broken.json': '{"queues": [', 'other.json': '{"users": []}' });
   it.each([
-    [['audit'], /^rabbitmq4-codemod: audit needs --definitions FILE \(a definitions export\) or --management-url URL/],
+    [['audit'], /^rabbitmq4-codemod: audit needs --definitions FILE \(a definitions export\), or a broker: --management-url URL, --broker-config FILE, or RABBITMQ4_CODEMOD_MANAGEMENT_URL$/],
     [['audit', '--definitions', 'definitions.json', '--management-url', 'http://127.0.0.1:1'], /not both$/],
     [['audit', '--definitions', 'missing.json'], /^rabbitmq4-codemod: missing\.json: no such file$/],
     [['audit', '--definitions', 'broken.json'], /^rabbitmq4-codemod: broken\.json: invalid JSON: /],
@@ -181,6 +182,6 @@ describe('audit usage errors: one line, exit 2', () => {
     await new Promise((resolve) => server.close(resolve));
     const r = cli(dir, 'audit', '--management-url', `http://guest:secret@127.0.0.1:${port}`);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`rabbitmq4-codemod: cannot reach the management API at http://guest:***@127.0.0.1:${port} (GET /api/overview): ECONNREFUSED\n`);
+    expect(r.stderr).toBe(`rabbitmq4-codemod: cannot reach the management API at http://127.0.0.1:${port} (GET /api/overview): ECONNREFUSED\n`);
   });
 });

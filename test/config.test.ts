@@ -55,6 +55,30 @@ describe('config file', () => {
     expect(findings(dir, '--exclude', 'src/**')).toEqual([]);
   });
 
+  it('defaultQueueType: one type, or one per vhost the code names ("*" for the others); --default-queue-type gives every vhost one', () => {
+    const services = `import amqp from 'amqplib';
+
+export async function start() {
+  const orders = await (await amqp.connect('amqp://broker/orders')).createChannel();
+  await orders.assertQueue('orders.jobs', { maxPriority: 5 });
+  const legacy = await (await amqp.connect('amqp://broker/legacy')).createChannel();
+  await legacy.assertQueue('legacy.jobs', { maxPriority: 5 });
+}
+`;
+    const refused = (dir: string, ...args: string[]) =>
+      (JSON.parse(cli(dir, 'scan', '--format', 'json', ...args).stdout).findings as { ruleId: string; queue: string; brokerError?: string }[]).filter((f) => f.ruleId === 'queue-argument-not-supported').map((f) => f.brokerError);
+    const dir = project({ 'src/a.ts': services });
+    expect(refused(dir)).toEqual([]);
+    fs.writeFileSync(path.join(dir, CONFIG), json({ defaultQueueType: { orders: 'quorum', '*': 'classic' } }));
+    expect(refused(dir)).toEqual(["406 PRECONDITION_FAILED - invalid arg 'x-max-priority' for queue 'orders.jobs' in vhost 'orders' of queue type rabbit_quorum_queue"]);
+    expect(refused(dir, '--default-queue-type', 'classic')).toEqual([]);
+    expect(refused(dir, '--default-queue-type', 'quorum')).toHaveLength(2);
+    fs.writeFileSync(path.join(dir, CONFIG), json({ defaultQueueType: 'quorum' }));
+    expect(refused(dir)).toHaveLength(2);
+    // fix follows it too: the rewrite removes the argument quorum queues refuse.
+    expect(cli(dir, 'fix').stdout).toContain("-  await orders.assertQueue('orders.jobs', { maxPriority: 5 });");
+  });
+
   it('is read from package.json\'s "rabbitmq4-codemod" key, and from a parent directory up to the git root', () => {
     const dir = project({ 'pkg/src/a.ts': WORKER, 'pkg/package.json': json({ name: 'x', 'rabbitmq4-codemod': { rules: { 'transient-nonexclusive-queue': 'warning' } } }) }, { git: true });
     expect(findings(path.join(dir, 'pkg'))).toEqual(['src/a.ts transient-nonexclusive-queue warning', 'src/a.ts auto-ack-consumer warning']);
@@ -88,7 +112,9 @@ describe('a bad config is a usage error: one line naming the file, exit 2', () =
     [json({ rules: { 'global-qos': 'fatal' } }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: "rules"\."global-qos" must be one of off, error, warning, info \(got "fatal"\)$/],
     [json({ exclude: 'generated/**' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: "exclude" must be an array of non-empty glob strings/],
     [json({ failOn: 'sometimes' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: "failOn" must be one of error, warning, info, never/],
-    [json({ fail_on: 'error' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: unknown key "fail_on" \(expected target, rules, exclude, includeMinified, failOn\)$/],
+    [json({ fail_on: 'error' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: unknown key "fail_on" \(expected target, rules, exclude, includeMinified, failOn, defaultQueueType\)$/],
+    [json({ defaultQueueType: 'lazy' }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: "defaultQueueType" must be one of classic, quorum, stream, or an object of vhost name to queue type \(got "lazy"\)$/],
+    [json({ defaultQueueType: { orders: 'quorum', '*': 'mirrored' } }), /^rabbitmq4-codemod: rabbitmq4-codemod\.config\.json: "defaultQueueType"\."\*" must be one of classic, quorum, stream \(got "mirrored"\)$/],
   ])('%s', (text, message) => {
     const dir = project({ 'a.ts': WORKER, [CONFIG]: text });
     for (const command of ['scan', 'fix']) {

@@ -76,7 +76,7 @@ function scanFindings(dir: string, ...paths: string[]): ReportFinding[] {
 
 /** A finding as the language server shows it: its rule, its start, and its message (with the broker's error under it). */
 const row = (f: ReportFinding): Row => ({ ruleId: f.ruleId, line: f.line, column: f.column, message: f.brokerError ? `${f.message}\n${f.brokerError}` : f.message });
-const fromDiagnostic = (d: Diagnostic): Row => ({ ruleId: String(d.code), line: d.range.start.line + 1, column: d.range.start.character + 1, message: d.message });
+const fromDiagnostic = (d: Diagnostic): Row => ({ ruleId: String(d.code), line: d.range.start.line + 1, column: d.range.start.character + 1, message: typeof d.message === 'string' ? d.message : d.message.value });
 const byPosition = (a: Row, b: Row) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId);
 const rowsOf = (findings: ReportFinding[], file: string) => findings.filter((f) => f.file === file).map(row).sort(byPosition);
 

@@ -32,7 +32,7 @@ export interface CliResult {
 }
 
 export function cli(cwd: string, ...args: string[]): CliResult {
-  // A report of every fixture is larger than spawnSync's default 1 MiB of output.
+  // A report of a large project (every fixture scanned as one) is more than spawnSync's default 1 MiB.
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

@@ -151,6 +151,33 @@ describe('worker threads', () => {
   });
 });
 
+describe('reading a large project in two threads', () => {
+  it('gives the same index, selection and report as one thread (6,500 files, a cache too)', () => {
+    const dist = path.join(ROOT, 'dist');
+    const { runProject } = require(path.join(dist, 'engine/project.js')) as typeof import('../src/engine/project');
+    const { buildReport } = require(path.join(dist, 'report/model.js')) as typeof import('../src/report/model');
+    const { renderJson } = require(path.join(dist, 'report/json.js')) as typeof import('../src/report/json');
+    const files: Record<string, string> = { 'package.json': '{ "name": "big", "dependencies": { "amqplib": "^0.10.9" } }\n' };
+    for (let i = 0; i < 6500; i++) files[`src/m${Math.floor(i / 100)}/f${i}.ts`] = i % 500 === 0 ? `import { ch } from '../../rabbit';\nexport const q${i} = () => ch.assertQueue('q${i}', { durable: false });\n` : `export const v${i} = ${i};\n`;
+    files['rabbit.ts'] = "import amqp from 'amqplib';\nexport let ch: amqp.Channel;\n";
+    const dir = project(files, { git: true });
+    const options = { target: '4.3' as const };
+    const json = (run: ReturnType<typeof runProject>) => renderJson(buildReport(run));
+    const single = runProject(['.'], { cwd: dir, workers: 0 }, options);
+    const { lastReadThreads } = require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers');
+    expect(lastReadThreads).toBe(1);
+    const parallel = runProject(['.'], { cwd: dir, workers: 2 }, options);
+    expect((require(path.join(dist, 'engine/workers.js')) as typeof import('../src/engine/workers')).lastReadThreads).toBe(2);
+    expect(json(parallel)).toBe(json(single));
+    expect(single.analysis.files.flatMap((f) => f.findings).length).toBe(13);
+    const cache = { file: path.join(dir, '.cache') };
+    const cold = runProject(['.'], { cwd: dir, workers: 2, cache }, options);
+    const warm = runProject(['.'], { cwd: dir, workers: 2, cache }, options);
+    expect(warm.cache).toEqual({ reused: cold.cache!.analysed, analysed: 0 });
+    expect(json({ ...warm, cache: undefined })).toBe(json(single));
+  });
+});
+
 /** Runs `run` with an environment variable set (or unset), restoring it after. */
 function withEnv<T>(name: string, value: string | undefined, run: () => T): T {
   const before = process.env[name];

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import type * as t from '@babel/types';
 import { parseJson } from '../parse/json';
 import { LineIndex } from '../text';
-import type { BrokerPolicy, BrokerQueue, BrokerState, Place } from './model';
+import { QUEUE_TYPES, type QueueType } from '../model';
+import type { BrokerDefaults, BrokerPolicy, BrokerQueue, BrokerState, Place } from './model';
 
 /** A definitions file that cannot be read: `<file>: <what is wrong>`, one line. */
 export class DefinitionsError extends Error {}
@@ -35,7 +36,25 @@ export function readDefinitions(file: string, cwd: string, vhostDefault = '/'): 
   const queues = (Array.isArray(json.queues) ? json.queues : []).map((q, i) => queueOf(q, i, file, vhostDefault, places.queues[i]));
   const policies = (Array.isArray(json.policies) ? json.policies : []).map((p, i) => policyOf(p, i, file, vhostDefault, places.policies[i]));
   const version = typeof json.rabbitmq_version === 'string' ? json.rabbitmq_version : typeof json.rabbit_version === 'string' ? json.rabbit_version : undefined;
-  return { source: { kind: 'definitions', file }, brokerVersion: version, queues, policies };
+  return { source: { kind: 'definitions', file }, brokerVersion: version, defaults: definedDefaults(json, vhostDefault), queues, policies };
+}
+
+/**
+ * The default queue types an export holds: each vhost's (`vhosts[].metadata.default_queue_type`; a per-vhost
+ * export's own `metadata`); the node's is not in an export.
+ */
+function definedDefaults(json: Record<string, unknown>, vhostDefault: string): BrokerDefaults {
+  const vhosts: Record<string, QueueType | undefined> = {};
+  for (const v of Array.isArray(json.vhosts) ? json.vhosts : []) if (isObject(v) && typeof v.name === 'string') vhosts[v.name] = typeOf(v);
+  // A single vhost's export (GET /api/definitions/<vhost>) carries the vhost's metadata at the top.
+  if (!Array.isArray(json.vhosts) && isObject(json.metadata)) vhosts[vhostDefault] = typeOf(json);
+  return { vhosts };
+}
+
+function typeOf(v: Record<string, unknown>): QueueType | undefined {
+  const meta = isObject(v.metadata) ? v.metadata : {};
+  const t = meta.default_queue_type ?? v.default_queue_type;
+  return typeof t === 'string' && (QUEUE_TYPES as readonly string[]).includes(t) ? (t as QueueType) : undefined;
 }
 
 function queueOf(q: unknown, i: number, file: string, vhostDefault: string, at: Place | undefined): BrokerQueue {

@@ -1,75 +1,52 @@
 // Reads a live broker's state through the management HTTP API into the audit's model.
-import { spawnSync } from 'node:child_process';
+import { QUEUE_TYPES, type QueueType } from '../model';
+import { shownUrl, type BrokerEndpoint } from '../broker/endpoint';
+import { getJson } from '../broker/http';
 import { isObject, policyOf } from './definitions';
 import type { BrokerConsumer, BrokerQueue, BrokerState } from './model';
 
-/** The management API could not be read: one line, credentials hidden. */
-export class ManagementError extends Error {}
+export { ManagementError } from '../broker/http';
 
-/** http://user:***@host:port, for messages and reports. */
-export function redactUrl(url: string): string {
-  return url.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1***@');
-}
-
-const TIMEOUT_MS = 30_000;
+const asType = (v: unknown): QueueType | undefined => (typeof v === 'string' && (QUEUE_TYPES as readonly string[]).includes(v) ? (v as QueueType) : undefined);
 
 /**
- * The child that does the HTTP requests: the CLI is synchronous, and node's fetch is not. It reads
- * {base, auth, paths} from stdin (so the password is never on a command line) and prints
- * {status, body} or {error} per path.
+ * A broker's queues (with their message and consumer counts), policies, consumers, nodes and default queue
+ * types (each vhost's and the node's) from the management HTTP API.
  */
-const FETCHER = `
-const input = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
-(async () => {
-  const out = [];
-  for (const p of input.paths) {
-    try {
-      const r = await fetch(input.base + p, { headers: { accept: 'application/json', ...(input.auth ? { authorization: input.auth } : {}) }, signal: AbortSignal.timeout(${TIMEOUT_MS}) });
-      out.push({ status: r.status, statusText: r.statusText, body: await r.text() });
-    } catch (e) {
-      out.push({ error: (e.cause && (e.cause.code || e.cause.message)) || e.message });
-    }
-  }
-  process.stdout.write(JSON.stringify(out));
-})();`;
-
-/** A broker's queues, policies and consumers from the management HTTP API (basic auth from the URL). */
-export function readManagement(url: string, vhost?: string): BrokerState {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new ManagementError(`--management-url ${redactUrl(url)} is not a URL`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ManagementError(`--management-url must be an http:// or https:// URL (got ${u.protocol})`);
-  const auth = u.username ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}` : undefined;
-  const base = `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
-  const shown = redactUrl(url);
+export async function readManagement(e: BrokerEndpoint, vhost?: string): Promise<BrokerState> {
+  const shown = shownUrl(e.management);
   const scope = vhost === undefined ? '' : `/${encodeURIComponent(vhost)}`;
-  const paths = ['/api/overview', `/api/queues${scope}?columns=name,vhost,durable,auto_delete,exclusive,type,arguments`, `/api/policies${scope}`, `/api/consumers${scope}`];
-  const r = spawnSync(process.execPath, ['-e', FETCHER], { input: JSON.stringify({ base, auth, paths }), encoding: 'utf8', timeout: TIMEOUT_MS * paths.length + 5_000, maxBuffer: 1024 * 1024 * 1024 });
-  if (r.status !== 0 || !r.stdout) throw new ManagementError(`cannot read the management API at ${shown}: ${(r.stderr || r.error?.message || 'no answer').trim().split('\n')[0]}`);
-  const answers = JSON.parse(r.stdout) as { status?: number; statusText?: string; body?: string; error?: string }[];
-  const bodies = answers.map((a, i) => {
-    const what = `${shown} (GET ${paths[i].replace(/\?.*$/, '')})`;
-    if (a.error) throw new ManagementError(`cannot reach the management API at ${what}: ${a.error}`);
-    if (a.status === 401) throw new ManagementError(`the management API at ${what} refused the credentials (401 Unauthorized): put user:password in the URL`);
-    if (a.status === 404 && vhost !== undefined && i > 0) throw new ManagementError(`the management API at ${what} answered 404: is there a vhost '${vhost}'?`);
-    if (a.status !== 200) throw new ManagementError(`the management API at ${what} answered ${a.status} ${a.statusText ?? ''}`.trim());
-    try {
-      return JSON.parse(a.body ?? '') as unknown;
-    } catch {
-      throw new ManagementError(`the management API at ${what} did not answer JSON: is this the management port?`);
-    }
-  });
-  const [overview, queues, policies, consumers] = bodies;
+  const noVhost = vhost === undefined ? undefined : `is there a vhost '${vhost}'?`;
+  // The overview first: a broker that cannot be reached, or refuses the credentials, says so once.
+  const overview = await getJson(e, '/api/overview');
+  const [queues, policies, consumers, vhosts, nodes] = await Promise.all([
+    getJson(e, `/api/queues${scope}?columns=name,vhost,durable,auto_delete,exclusive,type,arguments,messages,consumers`, noVhost),
+    getJson(e, `/api/policies${scope}`, noVhost),
+    getJson(e, `/api/consumers${scope}`, noVhost),
+    getJson(e, vhost === undefined ? '/api/vhosts' : `/api/vhosts${scope}`, noVhost),
+    getJson(e, '/api/nodes?columns=name,running'),
+  ]);
+  const vhostList = vhost === undefined ? list(vhosts) : [vhosts];
   return {
     source: { kind: 'management', url: shown },
     brokerVersion: isObject(overview) && typeof overview.rabbitmq_version === 'string' ? overview.rabbitmq_version : undefined,
+    defaults: {
+      ...(isObject(overview) && asType(overview.default_queue_type) ? { node: asType(overview.default_queue_type) } : {}),
+      vhosts: Object.fromEntries(vhostList.filter(isObject).map((v) => [String(v.name ?? '/'), vhostDefault(v)])),
+    },
+    nodes: list(nodes)
+      .filter(isObject)
+      .map((n) => String(n.name ?? '')),
     queues: list(queues).map(queueOf),
     policies: list(policies).map((p, i) => policyOf(p, i, shown, vhost ?? '/')),
     consumers: list(consumers).map(consumerOf).filter((c): c is BrokerConsumer => !!c),
   };
+}
+
+/** A vhost's default queue type: in its metadata (4.x), or beside it (3.13's API). */
+export function vhostDefault(v: Record<string, unknown>): QueueType | undefined {
+  const meta = isObject(v.metadata) ? v.metadata : {};
+  return asType(meta.default_queue_type) ?? asType(v.default_queue_type);
 }
 
 function list(v: unknown): unknown[] {
@@ -87,6 +64,8 @@ function queueOf(q: unknown): BrokerQueue {
     exclusive: o.exclusive === true,
     type: typeof o.type === 'string' ? o.type : typeof args['x-queue-type'] === 'string' ? (args['x-queue-type'] as string) : 'classic',
     arguments: args,
+    ...(typeof o.messages === 'number' ? { messages: o.messages } : {}),
+    ...(typeof o.consumers === 'number' ? { consumers: o.consumers } : {}),
   };
 }
 

@@ -19,6 +19,9 @@ export interface BrokerQueue {
   exclusive: boolean;
   type: QueueType | string;
   arguments: Record<string, unknown>;
+  /** Messages ready and unacknowledged, and consumers (the management API only). */
+  messages?: number;
+  consumers?: number;
   /** Where the queue is in a definitions file. */
   at?: Place;
 }
@@ -47,10 +50,23 @@ export interface BrokerConsumer {
 
 export type BrokerSource = { kind: 'definitions'; file: string } | { kind: 'management'; url: string };
 
+/**
+ * The default queue type a declaration without x-queue-type gets (catalogue F3): each vhost's (from its
+ * metadata; undefined when it has none) and the node's (`default_queue_type` in rabbitmq.conf; a
+ * definitions export does not say it).
+ */
+export interface BrokerDefaults {
+  node?: QueueType;
+  vhosts: Record<string, QueueType | undefined>;
+}
+
 /** What the audit knows about a broker. */
 export interface BrokerState {
   source: BrokerSource;
   brokerVersion?: string;
+  defaults: BrokerDefaults;
+  /** The cluster's nodes (the management API only). */
+  nodes?: string[];
   queues: BrokerQueue[];
   policies: BrokerPolicy[];
   /** Only the management API knows the live consumers. */
@@ -83,6 +99,8 @@ export interface AuditReport {
   source: { definitions: string } | { managementUrl: string };
   brokerVersion?: string;
   vhost?: string;
+  /** The default queue types the code's declarations were judged with: the broker's, or --default-queue-type. */
+  defaultQueueTypes: { node?: QueueType | string; vhosts: Record<string, QueueType | string | undefined>; given?: QueueType | Record<string, QueueType> };
   summary: {
     queues: number;
     policies: number;

@@ -1,5 +1,5 @@
 // The audit report: findings sorted and counted, and the labels every format uses.
-import type { Severity, TargetVersion } from '../model';
+import type { DefaultQueueTypes, Severity, TargetVersion } from '../model';
 import { TOOL_NAME, TOOL_VERSION, type ReportError } from '../report/model';
 import type { AuditFinding, AuditReport, BrokerState } from './model';
 import { scopedCounts } from './run';
@@ -13,6 +13,8 @@ export function buildAuditReport(input: {
   vhost?: string;
   declarations: number | null;
   errors: ReportError[];
+  /** --default-queue-type (or the config's), when given: the code was judged with it instead of the broker's. */
+  defaultQueueType?: DefaultQueueTypes;
 }): AuditReport {
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (const f of input.findings) counts[f.severity]++;
@@ -25,6 +27,7 @@ export function buildAuditReport(input: {
     source: s.kind === 'definitions' ? { definitions: s.file } : { managementUrl: s.url },
     ...(input.state.brokerVersion ? { brokerVersion: input.state.brokerVersion } : {}),
     ...(input.vhost !== undefined ? { vhost: input.vhost } : {}),
+    defaultQueueTypes: { ...input.state.defaults, ...(input.defaultQueueType !== undefined ? { given: input.defaultQueueType } : {}) },
     summary: { ...scopedCounts(input.state, input.vhost), declarations: input.declarations, findings: counts },
     findings: [...input.findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId) || a.vhost.localeCompare(b.vhost) || a.object.name.localeCompare(b.object.name)),
     errors: input.errors,

@@ -1,7 +1,7 @@
 // Runs every audit check over a broker's state, scoped to a vhost if asked, with the config's severities.
-import type { Severity, TargetVersion } from '../model';
+import type { DefaultQueueTypes, Severity, TargetVersion } from '../model';
 import { applySeverities } from '../config/severities';
-import type { CodeQueue } from './code-queues';
+import { auditDefaults, type CodeQueue } from './code-queues';
 import { mirroringPolicies } from './checks/mirroring-policies';
 import { queueArguments } from './checks/queue-arguments';
 import { redeclareMismatches } from './checks/redeclare-mismatch';
@@ -18,6 +18,8 @@ export interface AuditOptions {
   code?: CodeQueue[];
   disabledRules?: ReadonlySet<string>;
   severities?: ReadonlyMap<string, Severity>;
+  /** The default queue types to judge the code with (--default-queue-type); default: the broker's own. */
+  defaultQueueType?: DefaultQueueTypes;
 }
 
 const CHECKS: { id: string; run: (state: BrokerState, o: AuditOptions) => AuditFinding[] }[] = [
@@ -25,7 +27,7 @@ const CHECKS: { id: string; run: (state: BrokerState, o: AuditOptions) => AuditF
   { id: BROKER_QUEUE_ARGUMENT.id, run: (s, o) => queueArguments(s, o.target) },
   { id: BROKER_MIRRORING_POLICY.id, run: (s, o) => mirroringPolicies(s, o.target) },
   { id: BROKER_UNSAFE_CONSUMER.id, run: (s, o) => unsafeConsumers(s, o.target) },
-  { id: BROKER_REDECLARE_MISMATCH.id, run: (s, o) => (o.code ? redeclareMismatches(s, o.code, o.target) : []) },
+  { id: BROKER_REDECLARE_MISMATCH.id, run: (s, o) => (o.code ? redeclareMismatches(s, o.code, o.target, auditDefaults(s, o.defaultQueueType)) : []) },
 ];
 
 /** Every audit check over the broker's state (restricted to one vhost if asked), config severities applied. */

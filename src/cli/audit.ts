@@ -4,6 +4,7 @@ import { runProject } from '../engine/project';
 import { codeQueues } from '../audit/code-queues';
 import { DefinitionsError, readDefinitions } from '../audit/definitions';
 import { ManagementError, readManagement } from '../audit/management';
+import { BROKER_COMMAND_FLAGS, BROKER_FLAGS, endpointOf } from './broker-flags';
 import type { BrokerState } from '../audit/model';
 import { buildAuditReport } from '../audit/report';
 import { renderAuditMarkdown } from '../audit/render-markdown';
@@ -18,38 +19,31 @@ import { exitCode } from './scan';
 import { settings } from './settings';
 
 export const AUDIT_FLAGS = {
-  target: COMMON_FLAGS.target,
-  exclude: COMMON_FLAGS.exclude,
-  'max-file-size': COMMON_FLAGS['max-file-size'],
-  'include-minified': COMMON_FLAGS['include-minified'],
-  help: {},
-  h: {},
-  definitions: { value: true },
-  'management-url': { value: true },
-  vhost: { value: true },
+  ...BROKER_COMMAND_FLAGS,
+  ...BROKER_FLAGS,
   format: { value: true, choices: ['text', 'json', 'sarif', 'markdown'] },
-  output: { value: true },
   'fail-on': { value: true, choices: ['error', 'warning', 'info', 'never'] },
 };
 
 /**
- * `audit [paths] --definitions FILE | --management-url URL`: what the broker already holds that 4.x
- * refuses, forgets or punishes, and (with paths) every queue the code declares differently from the
- * queue the broker holds.
+ * `audit [paths] --definitions FILE | --management-url URL | --broker-config FILE`: what the broker already
+ * holds that 4.x refuses, forgets or punishes, and (with paths) every queue the code declares differently
+ * from the queue the broker holds, the code's declarations typed by the broker's default queue types (or
+ * --default-queue-type: the default it is about to get).
  */
-export function audit(argv: string[], io: Io): number {
+export async function audit(argv: string[], io: Io): Promise<number> {
   const args = parseArgs(argv, AUDIT_FLAGS, 'audit');
   const definitions = flag(args, 'definitions');
-  const managementUrl = flag(args, 'management-url');
-  if (!definitions && !managementUrl) throw new UsageError('audit needs --definitions FILE (a definitions export) or --management-url URL (http://user:password@host:15672)');
-  if (definitions && managementUrl) throw new UsageError('audit reads one broker state: give --definitions or --management-url, not both');
+  const endpoint = endpointOf(args, io);
+  if (!definitions && !endpoint) throw new UsageError('audit needs --definitions FILE (a definitions export), or a broker: --management-url URL, --broker-config FILE, or RABBITMQ4_CODEMOD_MANAGEMENT_URL');
+  if (definitions && endpoint) throw new UsageError('audit reads one broker state: give --definitions or a broker (--management-url, --broker-config, RABBITMQ4_CODEMOD_MANAGEMENT_URL), not both');
   const vhost = flag(args, 'vhost');
   const config = settings(args, io.cwd);
   if (args.positionals.length) checkPaths(args.positionals, io.cwd);
 
   let state: BrokerState;
   try {
-    state = definitions ? readDefinitions(relative(io.cwd, definitions), io.cwd, vhost ?? '/') : readManagement(managementUrl!, vhost);
+    state = definitions ? readDefinitions(relative(io.cwd, definitions), io.cwd, vhost ?? '/') : await readManagement(endpoint!, vhost);
   } catch (e) {
     if (e instanceof DefinitionsError || e instanceof ManagementError) throw new UsageError(e.message);
     throw e;
@@ -58,13 +52,16 @@ export function audit(argv: string[], io: Io): number {
   let code: ReturnType<typeof codeQueues> | undefined;
   const errors: ReportError[] = [];
   if (args.positionals.length) {
-    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, { ...config.analyze, rules: new Set() });
+    // The code's types are judged later, with the broker's default queue types (or the one given).
+    const { defaultQueueType: _judgedLater, ...analyze } = config.analyze;
+    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, { ...analyze, rules: new Set() });
     code = codeQueues(run.analysis);
     for (const f of run.analysis.files) if (f.status === 'parse-error') errors.push({ file: f.path, message: `cannot parse: ${f.error!.message}`, line: f.error!.line, column: f.error!.column });
     errors.push(...run.errors);
   }
-  const findings = runAudit(state, { target: config.analyze.target, vhost, code, disabledRules: config.analyze.disabledRules, severities: config.severities });
-  const report = buildAuditReport({ state, findings, target: config.analyze.target, vhost, declarations: code ? code.length : null, errors });
+  const defaultQueueType = config.analyze.defaultQueueType;
+  const findings = runAudit(state, { target: config.analyze.target, vhost, code, disabledRules: config.analyze.disabledRules, severities: config.severities, defaultQueueType });
+  const report = buildAuditReport({ state, findings, target: config.analyze.target, vhost, declarations: code ? code.length : null, errors, defaultQueueType });
 
   const format = flag(args, 'format') ?? 'text';
   const output = flag(args, 'output');

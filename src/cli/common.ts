@@ -1,18 +1,23 @@
 // What every CLI command shares: its common flags, path checks, colors and the analysis options.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { TARGET_VERSIONS, type TargetVersion } from '../model';
+import { QUEUE_TYPES, TARGET_VERSIONS, type QueueType, type TargetVersion } from '../model';
 import { ALL_RULES } from '../rules';
 import type { AnalyzeOptions } from '../engine/options';
+import { cacheFile, type CacheStrategy } from '../engine/cache';
 import { flag, has, list, UsageError, type FlagSpec, type Parsed } from './args';
 
 export const COMMON_FLAGS: Record<string, FlagSpec> = {
   target: { value: true, choices: TARGET_VERSIONS },
+  'default-queue-type': { value: true, choices: QUEUE_TYPES },
   rules: { value: true, repeat: true },
   exclude: { value: true, repeat: true },
   'max-file-size': { value: true },
   'include-minified': { value: true, repeat: true },
   project: { value: true },
+  cache: {},
+  'cache-location': { value: true },
+  'cache-strategy': { value: true, choices: ['metadata', 'content'] },
   help: {},
   h: {},
 };
@@ -31,8 +36,10 @@ export function analyzeOptions(p: Parsed): AnalyzeOptions {
   if (has(p, 'safe-only') && has(p, 'unsafe-fixes')) {
     throw new UsageError('--safe-only and --unsafe-fixes cannot be combined: --safe-only holds back rewrites that change existing queues, --unsafe-fixes adds riskier ones');
   }
+  const defaultQueueType = flag(p, 'default-queue-type') as QueueType | undefined;
   return {
     target: (flag(p, 'target') as TargetVersion | undefined) ?? '4.3',
+    ...(defaultQueueType ? { defaultQueueType } : {}),
     rules: rules.length ? new Set(rules) : undefined,
     safeOnly: has(p, 'safe-only'),
     unsafeFixes: has(p, 'unsafe-fixes'),
@@ -105,4 +112,15 @@ export function projectRoot(p: Parsed, cwd: string): string | undefined {
   }
   if (!isDir) throw new UsageError(`--project ${dir}: not a directory`);
   return absolute;
+}
+
+/** `--cache` (with `--cache-location` and `--cache-strategy`, ESLint's names): where the cache is kept, or undefined without it. */
+export function cacheOption(p: Parsed, cwd: string): { file: string; strategy: CacheStrategy } | undefined {
+  const location = flag(p, 'cache-location');
+  const strategy = flag(p, 'cache-strategy') as CacheStrategy | undefined;
+  if (!has(p, 'cache')) {
+    if (location !== undefined || strategy !== undefined) throw new UsageError(`--${location !== undefined ? 'cache-location' : 'cache-strategy'} needs --cache`);
+    return undefined;
+  }
+  return { file: cacheFile(cwd, location), strategy: strategy ?? 'metadata' };
 }

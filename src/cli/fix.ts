@@ -1,4 +1,5 @@
 // The `fix` command: a dry-run diff and summary, or `--write` (atomic), `--patch` or `--check`.
+import * as path from 'node:path';
 import { runProject, type ProjectRun } from '../engine/project';
 import { parseSource } from '../parse';
 import { applyEdits } from '../fix/object-edit';
@@ -7,7 +8,7 @@ import { uncommittedChanges, writeAtomic } from '../fix/write';
 import type { Finding } from '../model';
 import { flag, has, parseArgs, UsageError } from './args';
 import { settings } from './settings';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, writeOutput, projectRoot, type Colors, type Io } from './common';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, writeOutput, projectRoot, cacheOption, type Colors, type Io } from './common';
 
 export const FIX_FLAGS = {
   ...COMMON_FLAGS,
@@ -35,7 +36,7 @@ export function fix(argv: string[], io: Io): number {
   checkPaths(paths, io.cwd);
   // The config file's target, rules turned off and excludes apply to fix too (its severities do not matter here).
   const config = settings(args, io.cwd);
-  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, config.analyze);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd), cache: cacheOption(args, io.cwd) }, config.analyze);
   const c = color(useColor(io.stdout));
   const { changes, failures } = computeChanges(run);
   const findings = run.analysis.files.flatMap((f) => f.findings);
@@ -46,7 +47,9 @@ export function fix(argv: string[], io: Io): number {
   if (patchFile && changes.length) writeOutput(io.cwd, patchFile, diff);
 
   if (write) {
-    const dirty = has(args, 'allow-dirty') ? [] : (uncommittedChanges(io.cwd, paths) ?? []);
+    // The cache file is the tool's own: written by this run, it is no change of the user's.
+    const cacheFile = run.cacheFile && path.relative(io.cwd, run.cacheFile).split(path.sep).join('/');
+    const dirty = has(args, 'allow-dirty') ? [] : (uncommittedChanges(io.cwd, paths) ?? []).filter((f) => f !== cacheFile);
     if (dirty.length) {
       throw new UsageError(`refusing to write: uncommitted changes in ${dirty.slice(0, 3).join(', ')}${dirty.length > 3 ? ', …' : ''}; commit or stash them, or pass --allow-dirty`);
     }

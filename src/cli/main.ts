@@ -15,16 +15,22 @@ Commands:
             --fail-on error|warning|info|never (default error)  --rules id,...  --exclude GLOB
             --max-file-size 2m  --include-minified GLOB (read a minified or generated file on purpose)
             --project DIR (the project the paths are analysed in; default: found from each path)
+            --cache [--cache-location PATH] [--cache-strategy metadata|content] (reuse what nothing changed)
+            --default-queue-type classic|quorum|stream (the broker's default; also fix, audit, plan)
   fix     show the rewrites and annotations as a unified diff (dry run)
             --write (apply; refuses uncommitted changes unless --allow-dirty)
             --patch FILE (write a patch for git apply)  --check (exit 1 if anything would change)
             --safe-only (annotate rewrites that change queues that may exist today)
             --unsafe-fixes (also apply opt-in rewrites; not with --safe-only)  --target, --rules, --exclude,
-            --max-file-size, --include-minified, --project as for scan
+            --max-file-size, --include-minified, --project, --cache as for scan
   audit   report what a broker already holds that 4.x refuses or forgets; with paths, also every
           queue the code declares differently from the broker's
-            --definitions FILE (a definitions export) | --management-url http://user:pass@host:15672
+            --definitions FILE (a definitions export) | --management-url URL | --broker-config FILE [--node NAME]
+            (credentials: RABBITMQ4_CODEMOD_USERNAME/PASSWORD or the config file)  --ca-file FILE
             --vhost V  --format text|json|sarif|markdown  --output FILE  --target, --fail-on, --exclude as for scan
+  plan    the move to quorum queues: per queue, what the default queue type quorum refuses, the changes,
+          what to do with the queue that exists  --verify (declare it all in a scratch vhost)
+            --definitions FILE | a broker as for audit  --vhost V  --format text|json|markdown  --output FILE
   rules   list every rule with its severity, fixability, what they depend on and its MIGRATION.md
           section  [--format json]
   lsp     run the language server on stdio
@@ -34,14 +40,15 @@ package.json (else the git root), so \`scan src/consumer.ts\` reports what \`sca
 
 Config: rabbitmq4-codemod.config.json (or a "rabbitmq4-codemod" key in package.json) in the working
 directory or a parent up to the git root: {"target", "rules": {id: off|error|warning|info}, "exclude",
-"includeMinified", "failOn"}.
+"includeMinified", "failOn", "defaultQueueType"}.
 Flags win over it.
 
 Exit codes: 0 nothing at or above --fail-on; 1 findings (or changes, with fix --check); 2 usage error or failure
 (and for fix --check, a file it could not check).
 `;
 
-export function main(argv: string[], io: Io): number {
+/** The exit code; a promise of it for the commands that talk to a broker (audit, plan). */
+export function main(argv: string[], io: Io): number | Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -53,7 +60,9 @@ export function main(argv: string[], io: Io): number {
       case 'rules':
         return wantsHelp(rest, io) ?? rules(rest, io);
       case 'audit':
-        return wantsHelp(rest, io) ?? (require('./audit') as typeof import('./audit')).audit(rest, io);
+        return wantsHelp(rest, io) ?? settled((require('./audit') as typeof import('./audit')).audit(rest, io), io);
+      case 'plan':
+        return wantsHelp(rest, io) ?? settled((require('./plan') as typeof import('./plan')).plan(rest, io), io);
       case 'lsp':
         // Loaded on demand: the other commands do not pay for the language-server packages.
         return wantsHelp(rest, io) ?? (require('./lsp') as typeof import('./lsp')).lsp(rest);
@@ -68,16 +77,25 @@ export function main(argv: string[], io: Io): number {
         io.stdout.write(HELP);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (expected scan, fix, audit, rules or lsp; see rabbitmq4-codemod --help)`);
+        throw new UsageError(`unknown command '${command}' (expected scan, fix, audit, plan, rules or lsp; see rabbitmq4-codemod --help)`);
     }
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr.write(`rabbitmq4-codemod: ${e.message}\n`);
-      return 2;
-    }
-    io.stderr.write(`rabbitmq4-codemod: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return failed(e, io);
+  }
+}
+
+function failed(e: unknown, io: Io): number {
+  if (e instanceof UsageError) {
+    io.stderr.write(`rabbitmq4-codemod: ${e.message}\n`);
     return 2;
   }
+  io.stderr.write(`rabbitmq4-codemod: internal error: ${(e as Error).stack ?? String(e)}\n`);
+  return 2;
+}
+
+/** A command's promise, its failure reported as main reports a thrown one. */
+function settled(run: Promise<number>, io: Io): Promise<number> {
+  return run.catch((e) => failed(e, io));
 }
 
 function wantsHelp(argv: string[], io: Io): number | undefined {

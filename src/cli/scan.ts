@@ -11,7 +11,7 @@ import { repositoryPath } from '../report/repository-path';
 import { renderMarkdown } from '../report/markdown';
 import { applySeverities } from '../config/severities';
 import { flag, parseArgs } from './args';
-import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, writeOutput, projectRoot, type Io } from './common';
+import { checkPaths, color, COMMON_FLAGS, maxFileBytes, useColor, writeOutput, projectRoot, cacheOption, type Io } from './common';
 import { settings } from './settings';
 
 export const SCAN_FLAGS = {
@@ -28,7 +28,7 @@ export function scan(argv: string[], io: Io): number {
   checkPaths(paths, io.cwd);
   const config = settings(args, io.cwd);
   const progress = progressLine(io.stderr);
-  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd), workers: workersSetting(), onProgress: progress.update }, config.analyze);
+  const run = runProject(paths, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd), cache: cacheOption(args, io.cwd), workers: workersSetting(), onProgress: progress.update }, config.analyze);
   progress.done();
   applySeverities(run.analysis.files.flatMap((f) => f.findings), config.severities);
   const report = buildReport(run);

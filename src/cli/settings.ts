@@ -42,8 +42,10 @@ export function settings(p: Parsed, cwd: string): Settings {
   // A rule named in --rules runs even if the config turns it off.
   const off = rulesOff(config).filter((id) => !analyze.rules?.has(id));
   const severities = severityOverrides(config);
+  // --default-queue-type gives every vhost one type; the config may give one per vhost.
+  const defaultQueueType = analyze.defaultQueueType ?? config.defaultQueueType;
   return {
-    analyze: { ...analyze, target, disabledRules: off.length ? new Set(off) : analyze.disabledRules },
+    analyze: { ...analyze, target, ...(defaultQueueType !== undefined ? { defaultQueueType } : {}), disabledRules: off.length ? new Set(off) : analyze.disabledRules },
     exclude: [...(config.exclude ?? []), ...list(p, 'exclude')],
     includeMinified: [...(config.includeMinified ?? []), ...list(p, 'include-minified')],
     failOn: (flag(p, 'fail-on') as Severity | 'never' | undefined) ?? config.failOn ?? 'error',

@@ -1,5 +1,5 @@
 // The config file's contents, validated: target, rule settings, excludes, fail-on.
-import { TARGET_VERSIONS, type Severity, type TargetVersion } from '../model';
+import { QUEUE_TYPES, TARGET_VERSIONS, type DefaultQueueTypes, type QueueType, type Severity, type TargetVersion } from '../model';
 
 /** What `rabbitmq4-codemod.config.json` (or package.json's "rabbitmq4-codemod" key) may say. */
 export interface Config {
@@ -11,11 +11,13 @@ export interface Config {
   /** Files read even if they look minified (a generated client committed on purpose), added to --include-minified. */
   includeMinified?: string[];
   failOn?: Severity | 'never';
+  /** The broker's default queue type: one for every vhost, or per vhost name (`*`: the others). */
+  defaultQueueType?: DefaultQueueTypes;
 }
 
 export type RuleSetting = 'off' | Severity;
 
-const KEYS = ['target', 'rules', 'exclude', 'includeMinified', 'failOn'] as const;
+const KEYS = ['target', 'rules', 'exclude', 'includeMinified', 'failOn', 'defaultQueueType'] as const;
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'info'];
 const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;
 
@@ -57,7 +59,24 @@ export function validateConfig(value: unknown, knownRule: (id: string) => boolea
     if (!(FAIL_ON as readonly unknown[]).includes(value.failOn)) throw new ConfigError(`"failOn" must be one of ${FAIL_ON.join(', ')} (got ${describe(value.failOn)})`);
     config.failOn = value.failOn as Config['failOn'];
   }
+  if (value.defaultQueueType !== undefined) config.defaultQueueType = validateDefaultQueueType(value.defaultQueueType);
   return config;
+}
+
+/** `"quorum"`, or `{"orders": "quorum", "*": "classic"}`: a queue type, or a queue type per vhost name. */
+function validateDefaultQueueType(v: unknown): DefaultQueueTypes {
+  const types = QUEUE_TYPES.join(', ');
+  if (typeof v === 'string') {
+    if (!(QUEUE_TYPES as readonly string[]).includes(v)) throw new ConfigError(`"defaultQueueType" must be one of ${types}, or an object of vhost name to queue type (got ${describe(v)})`);
+    return v as QueueType;
+  }
+  if (!isObject(v)) throw new ConfigError(`"defaultQueueType" must be one of ${types}, or an object of vhost name to queue type (got ${describe(v)})`);
+  const out: Record<string, QueueType> = {};
+  for (const [vhost, type] of Object.entries(v)) {
+    if (!(QUEUE_TYPES as readonly unknown[]).includes(type)) throw new ConfigError(`"defaultQueueType"."${vhost}" must be one of ${types} (got ${describe(type)})`);
+    out[vhost] = type as QueueType;
+  }
+  return out;
 }
 
 /** The rule ids a config turns off. */

@@ -3,12 +3,13 @@ import { CLIENTS, clientByName } from '../clients';
 import type { FileContext } from '../resolve/file-context';
 import type { RenderResult } from '../fix/render-result';
 import { ParsedFile } from '../parse/ast';
-import { isJsonPath, looksLikeJsonConfig, parseSource, type ParseError, type ParseResult } from '../parse';
+import { isJsonPath, parseSource, type ParseError, type ParseResult } from '../parse';
 import { ValueResolver } from '../resolve/values';
-import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit } from '../model';
+import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit, type ConsumerReport } from '../model';
 import { DECLARATION_RULES, subjectChecks } from '../rules';
 import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
-import { queueTypeOf } from '../rules/queue-facts';
+import { declaredQueuesOf, indexDeclared } from './declared-queues';
+import { deployAdvice, shapeOf, type DeclaredQueue } from '../rules/equivalence';
 import { annotationEdit } from '../fix/annotate';
 import { lineWidthFor } from '../fix/line-width';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
@@ -23,7 +24,6 @@ import { DISK, overlayHost } from '../index/module-resolution';
 import { parseJson } from '../parse/json';
 import { instantiate } from './instantiate';
 import { consumerVerdicts } from './verdicts';
-import type { ConsumerReport } from '../report/consumers';
 import { isDependencyManifest, modelManifest } from '../deps';
 import { factsOf, mentionsClient, selectCandidates } from './candidates';
 import { ProjectIndex } from '../index/project-index';
@@ -153,18 +153,15 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
 }
 
 /**
- * The queue types the declarations of each file give (in declaration order), the project-wide facts
- * the rules read; `dependencies` is true if a file that is not an input contributes any.
+ * The queue declarations of each file as the broker compares them (in declaration order), the project-wide
+ * facts the rules read (each queue's type, the other declarations of a queue); `dependencies` is true if a
+ * file that is not an input contributes any.
  */
-export function queueFacts(prepared: PreparedAnalysis): { byFile: [string, [string, QueueType][]][]; dependencies: boolean } {
-  const byFile: [string, [string, QueueType][]][] = [];
+export function queueFacts(prepared: PreparedAnalysis): { byFile: [string, DeclaredQueue[]][]; dependencies: boolean } {
+  const byFile: [string, DeclaredQueue[]][] = [];
   let dependencies = false;
   for (const [file, s] of prepared.states) {
-    const entries: [string, QueueType][] = [];
-    for (const d of s.result.model?.declarations ?? []) {
-      const type = queueTypeOf(d);
-      if (type !== 'unknown' && d.name.kind !== 'unknown' && d.name.value) entries.push([d.name.value, type]);
-    }
+    const entries = s.result.model && s.ctx ? declaredQueuesOf(s.result.model, s.ctx.file, prepared.options) : [];
     if (!entries.length) continue;
     if (s.result.status === 'dependency') dependencies = true;
     byFile.push([file, entries]);
@@ -172,11 +169,11 @@ export function queueFacts(prepared: PreparedAnalysis): { byFile: [string, [stri
   return { byFile, dependencies };
 }
 
-/** The second half of `analyze`: rules, fixes, findings. `queueTypes` replaces the project's own (a partition of a larger project). */
-export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: ReadonlyMap<string, QueueType>): Analysis {
+/** The second half of `analyze`: rules, fixes, findings. `declared` replaces the project's own facts (a partition of a larger project). */
+export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly DeclaredQueue[]): Analysis {
   const { options, states, stateFor } = prepared;
   const all = () => [...states.values()];
-  const ruleCtx = ruleContext(all(), options, queueTypes);
+  const ruleCtx = ruleContext(declared ?? queueFacts(prepared).byFile.flatMap(([, entries]) => entries), all(), options);
   const rules = DECLARATION_RULES.filter((r) => ruleEnabled(options, r.meta.id));
   const lineOf = (span: Span) => stateFor(span.file).ctx?.file.lines.position(span.start).line ?? 1;
 
@@ -192,7 +189,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, queueTypes?: Readonly
   const atHelpers = new Map<string, Finding>();
   /** Findings about a consumer that are reported elsewhere (at its options in a helper), for its row in the consumers table. */
   const attributed = new Map<Subject, Finding[]>();
-  for (const p of plans) emitDeclaration(p, options, lineOf, route, { stateFor, atHelpers });
+  for (const p of plans) emitDeclaration(p, options, lineOf, route, { stateFor, atHelpers }, ruleCtx);
   for (const state of all()) {
     if (!state.result.model || !state.ctx) continue;
     for (const check of subjectChecks()) {
@@ -309,21 +306,17 @@ function expandWrappers(states: FileState[], project: Project, stateFor: (file: 
   }
 }
 
-function ruleContext(states: FileState[], options: AnalyzeOptions, given?: ReadonlyMap<string, QueueType>): RuleContext {
+function ruleContext(declared: readonly DeclaredQueue[], states: FileState[], options: AnalyzeOptions): RuleContext {
   // Consumers and prefetch calls are matched by channel across the project (engine/link.ts).
-  const queueTypes = new Map<string, QueueType>(given);
-  if (!given) for (const s of states) {
-    for (const d of s.result.model?.declarations ?? []) {
-      const type = queueTypeOf(d);
-      // A passive declaration only checks the queue: it says nothing about its type.
-      if (!d.passive && type !== 'unknown' && d.name.kind !== 'unknown' && d.name.value) queueTypes.set(d.name.value, type);
-    }
-  }
+  // A passive declaration only checks the queue: it says nothing about its type (declared-queues.ts leaves it out).
+  const { byName, types: queueTypes } = indexDeclared(declared);
   const streamQueues = new Set([...queueTypes].filter(([, t]) => t === 'stream').map(([n]) => n));
   // Built on first use (the models are complete by then), so a project-wide lookup is not a scan of every file.
   let consumersByChannel: Map<string, Consumer[]> | undefined;
   return {
     target: options.target,
+    ...(options.defaultQueueType !== undefined ? { defaultQueueType: options.defaultQueueType } : {}),
+    declaredQueues: (name) => byName.get(name) ?? [],
     streamQueues,
     queueTypes,
     consumersOn: (qos) => (consumersByChannel ??= indexConsumers(states)).get(channelKey(qos.channel, qos.at.file)) ?? [],
@@ -453,9 +446,12 @@ interface Placement {
   atHelpers: Map<string, Finding>;
 }
 
-function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement): void {
+function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement, ctx: RuleContext): void {
   const firstRewrite = p.checked.find((c) => usable(c.violation, options))?.violation;
-  for (const { meta, violation } of p.checked) {
+  const deploy = p.rewrite ? sameDeploy(p, ctx) : undefined;
+  for (const { meta, violation: checked } of p.checked) {
+    // The rewrite's first finding names the other declarations of the queue the same deploy must change.
+    const violation = deploy && checked === firstRewrite ? { ...checked, existingQueue: [checked.existingQueue, deploy.text].filter(Boolean).join(' '), related: [...(checked.related ?? []), ...deploy.related] } : checked;
     const rewritten = !!p.rewrite && usable(violation, options) && matters(violation);
     let description: string | undefined;
     if (rewritten) {
@@ -485,10 +481,19 @@ function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s
     const subject: QueueDeclaration = { ...p.decl, at: helper.declaredAt, statementStart: helper.declaredStatement, via: undefined };
     if (!home.ctx || isSuppressed(home, subject, meta.id, violation)) continue;
     const finding = emitFinding(home, subject, meta, violation, fix, lineOf, route);
-    finding.related = [call];
+    finding.related = [call, ...(finding.related ?? [])];
     placement.atHelpers.set(key, finding);
   }
   if (p.rewrite) for (const e of p.rewrite.edits) route(e, p.decl.at.file);
+}
+
+/** What the rewrite of a declaration means for the other declarations of its queue (see deployAdvice). */
+function sameDeploy(p: DeclarationPlan, ctx: RuleContext): ReturnType<typeof deployAdvice> {
+  const { decl } = p;
+  if (decl.name.kind === 'unknown' || decl.name.value === '') return undefined;
+  const others = ctx.declaredQueues(decl.name.value);
+  const me = others.find((d) => d.place.file === decl.at.file && d.place.start === decl.at.start);
+  return me && others.length > 1 ? deployAdvice(me, shapeOf(applyIntents(decl, p.intents), ctx), others) : undefined;
 }
 
 /**
@@ -663,6 +668,7 @@ function emitFinding(
     client: subject.client,
     queue: queue && queue.kind !== 'unknown' ? queue.value : undefined,
     brokerError: violation.brokerError,
+    ...(violation.related?.length ? { related: violation.related.map((r) => ({ ...r.place, message: r.message })) } : {}),
     fix: {
       kind,
       description,

@@ -28,6 +28,7 @@ export const FACT_PATTERNS: FactPatterns = {
   callShapes: CALL_SHAPES,
   prefetch: PREFETCH_CALL,
   provides: PROVIDER_TEXT,
+  injects: /@Inject\s*\(/,
 };
 
 const KIND_CHECKS: KindChecks = {

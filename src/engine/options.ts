@@ -1,5 +1,5 @@
 // The analysis options (target, rules, fix modes) and their defaults.
-import { DEFAULT_TARGET, type TargetVersion } from '../model';
+import { DEFAULT_TARGET, type DefaultQueueTypes, type TargetVersion } from '../model';
 import type { SourceHost } from '../index/module-resolution';
 import type { ParseCache } from './parse-cache';
 import type { ProjectIndex } from '../index/project-index';
@@ -7,6 +7,8 @@ import type { Selection } from './candidates';
 
 export interface AnalyzeOptions {
   target: TargetVersion;
+  /** The default queue type a declaration without x-queue-type is typed by (default: classic). */
+  defaultQueueType?: DefaultQueueTypes;
   /** Only these rules run (all when undefined). */
   rules?: ReadonlySet<string>;
   /** Rules that never run. */

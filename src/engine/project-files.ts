@@ -6,6 +6,8 @@ import { mayBeCandidate } from '../index/facts';
 import type { IndexedFile } from '../index/project-index';
 import type { SourceHost } from '../index/module-resolution';
 import { contentHash } from '../index/content-hash';
+import type { CachedFile, CacheStrategy } from './cache';
+import { excludedBy } from '../discover';
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -23,6 +25,9 @@ export interface ReaderOptions {
   hashes?: boolean;
   /** Files read even if they look minified (--include-minified), by path relative to the working directory. */
   minifiedWanted?: (relative: string) => boolean;
+  /** The last run's facts (--cache): a file known unchanged is not read again (`metadata`: same size and time). */
+  cached?: ReadonlyMap<string, CachedFile>;
+  strategy?: CacheStrategy;
 }
 
 /**
@@ -34,6 +39,12 @@ export class IndexReader {
   readonly indexed: IndexedFile[] = [];
   readonly skipped: SkippedFile[] = [];
   readonly kept = new Map<string, string>();
+  /** With a cache: every file's size, time, digest and facts (or why it was skipped), for the next run. */
+  readonly known = new Map<string, CachedFile>();
+  /** With a cache: the files whose facts came from it (their text unchanged). */
+  reused = 0;
+  /** With a cache: the files whose entry is exactly the last run's (same size and time: not even read). */
+  untouched = 0;
   private next = 0;
 
   private readonly maxFileBytes: number;
@@ -58,6 +69,10 @@ export class IndexReader {
     const end = Math.min(this.files.length, this.next + count);
     for (; this.next < end; this.next++) {
       const f = this.files[this.next];
+      if (this.options.cached) {
+        this.readCached(f);
+        continue;
+      }
       const text = this.options.overlay?.read(f.absolute) ?? readSource(f.absolute, this.maxFileBytes, (message) => this.skipped.push({ file: f.relative, message, absolute: f.absolute }), this.options.minifiedWanted?.(f.relative) ?? false);
       if (text === undefined) continue;
       const facts = factsOf(f.relative, text);
@@ -65,6 +80,37 @@ export class IndexReader {
       if (mayBeCandidate(facts)) this.kept.set(f.absolute, text);
     }
     return this.next >= this.files.length;
+  }
+
+  /** A file with the cache: its facts from the last run if it is unchanged, else read and recorded. */
+  private readCached(f: DiscoveredFile): void {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(f.absolute);
+    } catch (e) {
+      this.skipped.push({ file: f.relative, message: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, absolute: f.absolute });
+      return;
+    }
+    const before = this.options.cached!.get(f.absolute);
+    if (before && this.options.strategy !== 'content' && before.size === stat.size && before.mtimeMs === stat.mtimeMs) {
+      this.reused++;
+      this.untouched++;
+      this.keep(f, before);
+      return;
+    }
+    let skipped: string | undefined;
+    const text = readSource(f.absolute, this.maxFileBytes, (message) => (skipped = message), this.options.minifiedWanted?.(f.relative) ?? false);
+    const hash = text === undefined ? '' : contentHash(text);
+    const known: CachedFile = before && text !== undefined && before.hash === hash ? { ...before, size: stat.size, mtimeMs: stat.mtimeMs } : { size: stat.size, mtimeMs: stat.mtimeMs, hash, ...(text === undefined ? { skipped } : { facts: factsOf(f.relative, text) }) };
+    if (known === before || (before && before.hash === hash)) this.reused++;
+    this.keep(f, known);
+    if (text !== undefined && known.facts && mayBeCandidate(known.facts)) this.kept.set(f.absolute, text);
+  }
+
+  private keep(f: DiscoveredFile, known: CachedFile): void {
+    this.known.set(f.absolute, known);
+    if (known.skipped !== undefined || !known.facts) this.skipped.push({ file: f.relative, message: known.skipped ?? 'skipped', absolute: f.absolute });
+    else this.indexed.push({ absolute: f.absolute, path: f.relative, facts: known.facts, hash: known.hash });
   }
 }
 
@@ -121,4 +167,36 @@ function readUpTo(file: string, max: number): Buffer {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** What a worker needs to read its share as this thread would (no functions: they cannot be sent). */
+export interface SharedReaderOptions {
+  maxFileBytes?: number;
+  includeMinified: readonly string[];
+  hashes?: boolean;
+  cached?: [string, CachedFile][];
+  strategy?: CacheStrategy;
+}
+
+/** One thread's share of the reading, as IndexReader leaves it. */
+export interface ReadShare {
+  indexed: IndexedFile[];
+  skipped: SkippedFile[];
+  kept: [string, string][];
+  known: [string, CachedFile][];
+  reused: number;
+  untouched: number;
+}
+
+/** Reads a share of the project's files as a thread of a parallel read does (see workers.ts `readInParallel`). */
+export function readShare(files: DiscoveredFile[], options: SharedReaderOptions): ReadShare {
+  const reader = new IndexReader(files, {
+    maxFileBytes: options.maxFileBytes,
+    hashes: options.hashes,
+    minifiedWanted: excludedBy([...options.includeMinified]),
+    cached: options.cached && new Map(options.cached),
+    strategy: options.strategy,
+  });
+  reader.step();
+  return { indexed: reader.indexed, skipped: reader.skipped, kept: [...reader.kept], known: [...reader.known], reused: reader.reused, untouched: reader.untouched };
 }

@@ -3,10 +3,13 @@ import * as path from 'node:path';
 import { discover, excludedBy, type DiscoveredFile, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type FileResult, type SourceInput } from './analyze';
 import { reportedOnly } from './reported';
+import { cacheKey, loadCache, saveCache, type CachedFile, type CacheContents, type CacheStrategy } from './cache';
+import { cachedAnalysis } from './cached-run';
+import { TOOL_VERSION } from '../version';
 import type { AnalyzeOptions } from './options';
-import { analyzeInWorkers, workerCount, WorkerPool, type WorkersSetting } from './workers';
+import { analyzeInWorkers, readInParallel, workerCount, WorkerPool, type WorkersSetting } from './workers';
 import { selectCandidates, type Selection } from './candidates';
-import { DEFAULT_MAX_FILE_BYTES, IndexReader, type SkippedFile } from './project-files';
+import { readShare, type SharedReaderOptions, type SkippedFile } from './project-files';
 import { FileSystemView } from '../index/file-system';
 import { ProjectIndex } from '../index/project-index';
 import { groupByProject } from '../index/project-root';
@@ -23,6 +26,10 @@ export interface ProjectRun {
   absolute: Map<string, string>;
   /** The project roots the paths belong to (absolute), each analysed as a whole. */
   roots: string[];
+  /** With `--cache`: candidate files whose results came from the cache, those analysed, and why the cache could not be written. */
+  cache?: { reused: number; analysed: number; notWritten?: string };
+  /** With `--cache`: the cache file (absolute). */
+  cacheFile?: string;
 }
 
 export interface ProjectOptions extends DiscoverOptions {
@@ -36,6 +43,8 @@ export interface ProjectOptions extends DiscoverOptions {
   workers?: WorkersSetting;
   /** Progress: `done` of `total` files. */
   onProgress?: (done: number, total: number) => void;
+  /** `--cache`: the file facts and results are read from and written to (see engine/cache.ts). */
+  cache?: { file: string; strategy?: CacheStrategy };
   /**
    * The project the paths belong to (absolute or relative to `cwd`), analysed as a whole; default: found
    * from each path (the nearest config file, tsconfig.json or package.json, else the git root). `false`:
@@ -52,7 +61,7 @@ export function runProject(paths: string[], project: ProjectOptions, options: An
   const absolute = paths.map((p) => path.resolve(project.cwd, p));
   const groups = project.root === false ? [{ root: '', alone: true, paths: absolute }] : project.root !== undefined ? [{ root: path.resolve(project.cwd, project.root), alone: false, paths: absolute }] : groupByProject(absolute);
   const runs = groups.map((g) => runOne(g.alone ? g.paths : [g.root, ...g.paths.filter((p) => !isInside(p, g.root))], g.paths, project, options));
-  if (runs.length === 1) return { ...runs[0], roots: groups.filter((g) => !g.alone).map((g) => g.root) };
+  if (runs.length === 1) return { ...runs[0], roots: groups.filter((g) => !g.alone).map((g) => g.root), ...(project.cache ? { cacheFile: project.cache.file } : {}) };
   const files = new Map<string, FileResult>();
   for (const r of runs) for (const f of r.analysis.files) if (!files.has(f.path)) files.set(f.path, f);
   return {
@@ -74,10 +83,20 @@ function runOne(walk: string[], reported: string[], project: ProjectOptions, opt
   const view = new FileSystemView();
   const found = discover(walk, { ...project, view });
   const named = (absolute: string) => reported.some((r) => isInside(absolute, r));
+  const key = project.cache && cacheKey([TOOL_VERSION, walk, project.cwd, project.exclude ?? [], project.includeMinified ?? [], project.maxFileBytes ?? null, analysisKey(options)]);
+  const previous = project.cache && loadCache(project.cache.file, key!);
   const pool = WorkerPool.forRun(project.workers, found.files.length);
   try {
-    const read = readAndIndex(found.files, project, view);
-    const all = { cwd: project.cwd, ...options, index: read.index, selection: read.selection };
+    const read = readAndIndex(found.files, project, view, pool, previous);
+    const all = { cwd: project.cwd, ...options, index: read.index, selection: read.selection, files: view };
+    if (project.cache) {
+      const texts = new Map(read.candidates().map((i) => [i.absolute!, i]));
+      const run = cachedAnalysis(read.index, read.selection, view, all, read.known, previous, (f) => texts.get(f));
+      // Nothing changed since the cache was written (every file known by its size and time, nothing analysed): keep it.
+      const unchanged = !!previous && run.analysed === 0 && read.untouched === read.known.size && read.known.size === previous.files.size;
+      const notWritten = unchanged ? undefined : saveCache(project.cache.file, key!, run.next);
+      return { ...report(withTexts(run.analysis, view), found, read, named), cache: { reused: run.reused, analysed: run.analysed, ...(notWritten ? { notWritten } : {}) } };
+    }
     const inputs = read.candidates();
     const total = found.files.filter((f) => named(f.absolute)).length;
     const progress = project.onProgress && ((done: number) => project.onProgress!(Math.min(total, done + total - inputs.length), total));
@@ -94,28 +113,47 @@ function runOne(walk: string[], reported: string[], project: ProjectOptions, opt
   }
 }
 
+/** Results from the cache hold no text: read it again for the files a report or a fix shows or edits. */
+function withTexts(analysis: Analysis, view: FileSystemView): Analysis {
+  return { ...analysis, files: analysis.files.map((f) => (f.text || (!f.findings.length && !f.edits.length) ? f : { ...f, text: view.read(f.absolute) ?? '' })) };
+}
+
+/** What makes two analyses of the same files differ. */
+export function analysisKey(o: AnalyzeOptions): string {
+  return JSON.stringify([o.target, !!o.safeOnly, !!o.unsafeFixes, [...(o.rules ?? [])].sort(), [...(o.disabledRules ?? [])].sort(), !!o.parseEverything, o.defaultQueueType ?? null]);
+}
+
 interface Read {
   index: ProjectIndex;
   selection: Selection;
   skipped: SkippedFile[];
+  /** With a cache: every file's size, time, digest and facts, for the next run. */
+  known: Map<string, CachedFile>;
+  /** With a cache: the files whose entry is the last run's, not even read. */
+  untouched: number;
   /** The texts of the files the selection chose, in index order (read again where the first read dropped them). */
   candidates(): SourceInput[];
 }
 
-/** Reads every discovered file once for its facts; keeps the text only of files that may be candidates. */
-function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView): Read {
-  const reader = new IndexReader(files, { maxFileBytes: project.maxFileBytes, minifiedWanted: excludedBy(project.includeMinified ?? []) });
-  reader.step();
-  const index = new ProjectIndex(view, reader.indexed);
+/** Reads every discovered file once for its facts (in two threads for a large project); keeps the text only of files that may be candidates. */
+function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: FileSystemView, pool: WorkerPool, previous?: CacheContents): Read {
+  const cached = project.cache ? (previous?.files ?? new Map<string, CachedFile>()) : undefined;
+  const shared: SharedReaderOptions = { maxFileBytes: project.maxFileBytes, includeMinified: project.includeMinified ?? [], strategy: project.cache?.strategy };
+  const share = readInParallel(files, { ...shared, cached: cached && [...cached] }, pool, (mine) => readShare(mine, { ...shared, cached: cached && [...mine].flatMap((f) => (cached.has(f.absolute) ? [[f.absolute, cached.get(f.absolute)!] as [string, CachedFile]] : [])) }))
+    ?? readShare(files, { ...shared, cached: cached && [...cached] });
+  const index = new ProjectIndex(view, share.indexed);
   const selection = selectCandidates(index);
+  const kept = new Map(share.kept);
   return {
     index,
     selection,
-    skipped: reader.skipped,
+    skipped: share.skipped,
+    known: new Map(share.known),
+    untouched: share.untouched,
     candidates: () =>
-      reader.indexed.flatMap((f) => {
+      share.indexed.flatMap((f) => {
         if (!selection.parse.has(f.absolute)) return [];
-        const text = reader.kept.get(f.absolute) ?? view.read(f.absolute);
+        const text = kept.get(f.absolute) ?? view.read(f.absolute);
         return text === undefined ? [] : [{ path: f.path, absolute: f.absolute, text }];
       }),
   };

@@ -153,5 +153,5 @@ export class ProjectSession {
 
 /** What makes two analyses of the same files differ. */
 function optionsKey(o: AnalyzeOptions): string {
-  return JSON.stringify([o.target, o.safeOnly, o.unsafeFixes, [...(o.rules ?? [])].sort(), [...(o.disabledRules ?? [])].sort(), o.parseEverything]);
+  return JSON.stringify([o.target, o.safeOnly, o.unsafeFixes, [...(o.rules ?? [])].sort(), [...(o.disabledRules ?? [])].sort(), o.parseEverything, o.defaultQueueType ?? null]);
 }

@@ -1,8 +1,7 @@
 // The consumers table: each consumer's ack mode, prefetch and verdict.
-import { SEVERITY_RANK, type FileModel, type Finding, type Subject } from '../model';
+import { SEVERITY_RANK, type ConsumerReport, type FileModel, type Finding, type Subject } from '../model';
 import type { ParsedFile } from '../parse/ast';
 import { prefetchOf } from '../rules/consumer-facts';
-import type { ConsumerReport } from '../report/consumers';
 
 /** One row per consumer: its ack mode, prefetch, and a verdict from the consumer rules' findings. */
 export function consumerVerdicts(model: FileModel, findings: Finding[], file: ParsedFile, elsewhere?: ReadonlyMap<Subject, Finding[]>): ConsumerReport[] {

@@ -4,6 +4,7 @@ import { finishAnalysis, prepareAnalysis, queueFacts, type PreparedAnalysis } fr
 import { withoutModels, type FromWorker, type ToWorker } from './workers';
 import { ProjectIndex } from '../index/project-index';
 import { FileSystemView } from '../index/file-system';
+import { readShare } from './project-files';
 
 /** A worker thread of a parallel analysis (see workers.ts): models, then the queue facts, then rules. */
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
@@ -18,6 +19,10 @@ let prepared: PreparedAnalysis | undefined;
 
 port.on('message', (message: ToWorker) => {
   try {
+    if (message.kind === 'read') {
+      send({ kind: 'read', read: readShare(message.files, message.options) });
+      return;
+    }
     if (message.kind === 'models') {
       let done = 0;
       let last = Date.now();
@@ -35,7 +40,7 @@ port.on('message', (message: ToWorker) => {
       send({ kind: 'progress', done });
       send({ kind: 'facts', ...queueFacts(prepared) });
     } else {
-      const analysis = finishAnalysis(prepared!, new Map(message.queueTypes));
+      const analysis = finishAnalysis(prepared!, message.declared);
       prepared = undefined;
       // The caller needs the results only, and has the text of its inputs.
       send({ kind: 'analysis', files: withoutModels(analysis.files).map((f) => (f.status === 'dependency' ? f : { ...f, text: '' })) });

@@ -3,10 +3,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { QueueType } from '../model';
+import type { DeclaredQueue } from '../rules/equivalence';
 import { parsesNatively } from '../parse';
 import { finishAnalysis, prepareAnalysis, queueFacts, type Analysis, type FileResult, type SourceInput } from './analyze';
 import { ProjectIndex, type IndexedFile } from '../index/project-index';
+import type { DiscoveredFile } from '../discover';
+import type { ReadShare, SharedReaderOptions } from './project-files';
+import type { CachedFile } from './cache';
 import type { AnalyzeOptions } from './options';
 
 /**
@@ -17,9 +20,10 @@ import type { AnalyzeOptions } from './options';
  * the connected components of their import graph, read from the text (`import`/`export ... from`,
  * `require`, `import()`), and each thread analyses whole components: the main thread takes one share
  * itself (a worker costs a second copy of the engine to load and of the parser to warm up). The one
- * fact that crosses components, the type of each queue by name, is gathered from every thread after
- * the models are built and handed back before the rules run, merged in input order exactly as a
- * single-threaded run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
+ * fact that crosses components, the project's queue declarations as the broker compares them (each
+ * queue's type by name, and every declaration of a queue for inconsistent-queue-declaration and a
+ * rewrite's deploy advice), is gathered from every thread after the models are built and handed back
+ * before the rules run, merged in input order exactly as a single-threaded run would see it. Anything this cannot mirror exactly (a tsconfig that maps module paths, a file
  * outside the inputs that contributes facts or receives findings) makes the run single-threaded.
  *
  * The main thread stays synchronous: once its own share is done it blocks on `Atomics.wait` and
@@ -70,15 +74,17 @@ export function workerCount(candidates: readonly SourceInput[], setting: Workers
  * that hold a candidate.
  */
 export function importComponents(index: ProjectIndex, candidates: ReadonlySet<string>): string[][] {
-  const roots = index.componentRoots();
   const groups = new Map<number, string[]>();
-  index.files().forEach((f) => {
-    const root = roots[index.position(f.absolute)!];
-    const group = groups.get(root);
+  // Only the components that hold a candidate: found by walks from the candidates.
+  for (const f of candidates) index.componentOf(f);
+  for (const f of index.files()) {
+    const id = index.knownComponent(f.absolute);
+    if (id === undefined) continue;
+    const group = groups.get(id);
     if (group) group.push(f.absolute);
-    else groups.set(root, [f.absolute]);
-  });
-  return [...groups.values()].filter((g) => g.some((f) => candidates.has(f)));
+    else groups.set(id, [f.absolute]);
+  }
+  return [...groups.values()];
 }
 
 /** Components dealt to `n` workers, largest first to the least loaded (by the size of their candidates); each share in index order. */
@@ -97,11 +103,15 @@ export function deal(components: string[][], size: (absolute: string) => number,
 // ---------------------------------------------------------------------------------------------
 // Messages between the main thread and the workers
 
-export type ToWorker = { kind: 'models'; inputs: SourceInput[]; files: IndexedFile[]; options: AnalyzeOptions } | { kind: 'rules'; queueTypes: [string, QueueType][] };
+export type ToWorker =
+  | { kind: 'read'; files: DiscoveredFile[]; options: SharedReaderOptions }
+  | { kind: 'models'; inputs: SourceInput[]; files: IndexedFile[]; options: AnalyzeOptions }
+  | { kind: 'rules'; declared: DeclaredQueue[] };
 
 export type FromWorker =
   | { kind: 'progress'; done: number }
-  | { kind: 'facts'; byFile: [string, [string, QueueType][]][]; dependencies: boolean }
+  | { kind: 'read'; read: ReadShare }
+  | { kind: 'facts'; byFile: [string, DeclaredQueue[]][]; dependencies: boolean }
   | { kind: 'analysis'; files: FileResult[] }
   | { kind: 'error'; message: string };
 
@@ -157,6 +167,17 @@ export class WorkerPool {
     return taken;
   }
 
+  /** A worker taken for a step (reading the project) and free again for the analysis. */
+  giveBack(r: Running): void {
+    r.done = 0;
+    this.idle.unshift(r);
+  }
+
+  /** How many workers are started and waiting. */
+  get size(): number {
+    return this.idle.length;
+  }
+
   close(): void {
     for (const r of this.idle.splice(0)) stop(r);
   }
@@ -202,21 +223,19 @@ export function analyzeInWorkers(inputs: SourceInput[], index: ProjectIndex, opt
     if (facts.some((f) => !f)) return fallback(`a worker failed: ${lastError}`);
     // Files outside the project come after them all, in the order they were reached: exact only if one thread reached any.
     if (facts.filter((f) => f!.dependencies).length > 1) return fallback('files outside the inputs declare queues in more than one group');
-    // Queue types as a single run sets them: file by file in input order, the last declaration winning.
+    // The declarations as a single run lists them: file by file in input order, then the files outside the inputs.
     const paths = new Set(inputs.map((i) => i.path));
-    const byFile = new Map<string, [string, QueueType][]>();
-    const outsideFacts: [string, QueueType][] = [];
+    const byFile = new Map<string, DeclaredQueue[]>();
+    const outsideFacts: DeclaredQueue[] = [];
     for (const f of facts) {
       for (const [file, entries] of f!.byFile) {
         if (paths.has(file)) byFile.set(file, entries);
         else outsideFacts.push(...entries);
       }
     }
-    const queueTypes = new Map<string, QueueType>();
-    for (const input of inputs) for (const [name, type] of byFile.get(input.path) ?? []) queueTypes.set(name, type);
-    for (const [name, type] of outsideFacts) queueTypes.set(name, type);
-    for (const r of running) r.port.postMessage({ kind: 'rules', queueTypes: [...queueTypes] } satisfies ToWorker);
-    const results = [{ files: withoutModels(finishAnalysis(mine, queueTypes).files) }, ...running.map((r) => awaitMessage(r, 'analysis', report))];
+    const declared = [...inputs.flatMap((input) => byFile.get(input.path) ?? []), ...outsideFacts];
+    for (const r of running) r.port.postMessage({ kind: 'rules', declared } satisfies ToWorker);
+    const results = [{ files: withoutModels(finishAnalysis(mine, declared).files) }, ...running.map((r) => awaitMessage(r, 'analysis', report))];
     if (results.some((a) => !a)) return fallback(`a worker failed: ${lastError}`);
     const outsideResults = results.filter((a) => a!.files.some((f) => f.status === 'dependency'));
     if (outsideResults.length > 1) return fallback('files outside the inputs have findings or edits in more than one group');
@@ -251,7 +270,7 @@ function fallback(reason: string): undefined {
 
 type Of<K extends FromWorker['kind']> = Extract<FromWorker, { kind: K }>;
 
-function awaitMessage<K extends 'facts' | 'analysis'>(r: Running, kind: K, report: () => void): Of<K> | undefined {
+function awaitMessage<K extends 'facts' | 'analysis' | 'read'>(r: Running, kind: K, report: () => void): Of<K> | undefined {
   let quiet = 0;
   for (;;) {
     const got = receiveMessageOnPort(r.port);
@@ -293,4 +312,40 @@ function awaitMessage<K extends 'facts' | 'analysis'>(r: Running, kind: K, repor
     }
     return m.kind === kind;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a large project for its index in two threads
+
+/** Reading in a worker pays for itself from this many files (a worker's start is ~0.1 s on 2 cores). */
+export const MIN_PARALLEL_READ = 6000;
+
+/** How many threads the last run read the project in (for tests and debugging). */
+export let lastReadThreads = 1;
+
+/** Reads `files` into an IndexReader's results: one share here, one in a worker (in the files' order). */
+export function readInParallel(files: DiscoveredFile[], options: SharedReaderOptions, pool: WorkerPool, readHere: (share: DiscoveredFile[]) => ReadShare): ReadShare | undefined {
+  lastReadThreads = 1;
+  if (pool.size === 0 || files.length < MIN_PARALLEL_READ) return undefined;
+  const [worker] = pool.take(1);
+  // The worker starts later (loading the engine): it takes the smaller, second share.
+  const cut = Math.ceil(files.length * 0.55);
+  const theirs = files.slice(cut);
+  const cached = options.cached && new Map(options.cached);
+  try {
+    worker.port.postMessage({ kind: 'read', files: theirs, options: { ...options, cached: cached && theirs.flatMap((f) => (cached.has(f.absolute) ? [[f.absolute, cached.get(f.absolute)!] as [string, CachedFile]] : [])) } } satisfies ToWorker);
+  } catch {
+    pool.giveBack(worker);
+    return undefined;
+  }
+  const mine = readHere(files.slice(0, cut));
+  const got = awaitMessage(worker, 'read', () => {});
+  if (!got) {
+    stop(worker);
+    return undefined;
+  }
+  pool.giveBack(worker);
+  lastReadThreads = 2;
+  const r = got.read;
+  return { indexed: [...mine.indexed, ...r.indexed], skipped: [...mine.skipped, ...r.skipped], kept: [...mine.kept, ...r.kept], known: [...mine.known, ...r.known], reused: mine.reused + r.reused, untouched: mine.untouched + r.untouched };
 }

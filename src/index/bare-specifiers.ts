@@ -32,8 +32,14 @@ export class BareSpecifiers {
 
   /** False when no alias and no tsconfig `paths`/`baseUrl` can map the specifier to a project file. */
   mayLeadIntoProject(from: string, specifier: string): boolean {
-    return this.aliases.matches(from, specifier) || this.mapped(from, specifier);
+    const dir = path.dirname(from);
+    let maps = this.mapsByDir.get(dir);
+    if (maps === undefined) this.mapsByDir.set(dir, (maps = this.aliases.declares(dir) || !!this.mappings.of(from)));
+    return maps && (this.aliases.matches(from, specifier) || this.mapped(from, specifier));
   }
+
+  /** Per folder: whether any alias or tsconfig mapping governs it (most folders of most projects: none). */
+  private readonly mapsByDir = new Map<string, boolean>();
 
   /** Whether the tsconfig that governs `from` can map the specifier (a `paths` pattern, or a name under `baseUrl`). */
   private mapped(from: string, specifier: string): boolean {

@@ -14,6 +14,8 @@ export interface FactPatterns {
   prefetch: RegExp;
   /** A NestJS custom provider (`provide:`). */
   provides: RegExp;
+  /** An injection by token (`@Inject(TOKEN)`), which the project's providers answer whatever imports say. */
+  injects: RegExp;
 }
 
 export type FileKind = 'source' | 'json' | 'manifest';
@@ -33,6 +35,8 @@ export interface FileFacts {
   prefetchLine?: number;
   /** Whether the text writes a NestJS custom provider. */
   provides: boolean;
+  /** Whether the text injects by token (`@Inject(...)`): it reads the providers of files it need not import. */
+  injects?: boolean;
   /** The module specifiers the file imports, requires or re-exports from (sources only), each once. */
   specifiers: Specifier[];
   /** JSON files and manifests: whether the engine parses it (a client configuration; a manifest listing a watched package). */
@@ -67,6 +71,7 @@ export function extractFacts(filePath: string, text: string, patterns: FactPatte
   const prefetch = facts.callShapes ? patterns.prefetch.exec(text) : null;
   if (prefetch) facts.prefetchLine = lineAt(text, prefetch.index);
   facts.provides = patterns.provides.test(text);
+  if (patterns.injects.test(text)) facts.injects = true;
   const seen = new Set<string>();
   SPECIFIER.lastIndex = 0;
   for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) seen.add(intern(m[2]));

@@ -18,9 +18,12 @@ interface Listing {
  */
 export class FileSystemView implements SourceHost {
   private readonly listings = new Map<string, Listing | null>();
+  /** Every file read through the view (what a cached result must be checked against), once asked to keep them. */
+  reads?: Set<string>;
 
   read(absolute: string): string | undefined {
     // A missing file costs an exception to find out by reading; the listing knows for free.
+    this.reads?.add(absolute);
     if (!this.exists(absolute)) return undefined;
     try {
       return fs.readFileSync(absolute, 'utf8');

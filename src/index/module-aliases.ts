@@ -1,7 +1,6 @@
 // module-alias's `_moduleAliases` (package.json): `require('@app/lib/x')` resolved to the folder an alias names.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { resolveFileOrDirectory, type SourceHost } from './module-resolution';
+import { isRepositoryRoot, resolveFileOrDirectory, type SourceHost } from './module-resolution';
 
 /** Alias name to the absolute folder or file it stands for, from one package.json. */
 type Aliases = ReadonlyMap<string, string>;
@@ -43,7 +42,7 @@ export class ModuleAliases {
     if (text !== undefined) found = parseAliases(text, dir);
     else {
       const parent = path.dirname(dir);
-      found = parent !== dir && !fs.existsSync(path.join(dir, '.git')) ? this.nearest(parent) : undefined;
+      found = parent !== dir && !isRepositoryRoot(this.host, dir) ? this.nearest(parent) : undefined;
     }
     this.byDir.set(dir, found);
     return found;

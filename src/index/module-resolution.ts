@@ -31,6 +31,12 @@ export function overlayHost(overlay: ReadonlyMap<string, string>, base: SourceHo
   };
 }
 
+/** Whether a folder is a repository's root (`.git` is a folder, or a file in a worktree or submodule), asked of the host's listings where it has them. */
+export function isRepositoryRoot(host: SourceHost & { isDirectory?(absolute: string): boolean }, dir: string): boolean {
+  const git = path.join(dir, '.git');
+  return host.isDirectory ? host.isDirectory(git) || host.exists(git) : fs.existsSync(git);
+}
+
 export function diskHost(overlay: Map<string, string> = new Map(), disk = true): SourceHost {
   return overlayHost(overlay, disk ? DISK : undefined);
 }
@@ -103,7 +109,7 @@ export class TsconfigCache {
       }
     } else {
       const parent = path.dirname(dir);
-      const top = fs.existsSync(path.join(dir, '.git'));
+      const top = isRepositoryRoot(this.host, dir);
       found = parent !== dir && !top ? this.nearest(path.join(parent, 'x')) : undefined;
     }
     this.byDir.set(dir, found);

@@ -34,8 +34,8 @@ export class ProjectIndex {
   private bareImporters?: Map<string, Set<number>>;
   private readonly directImporters = new Map<string, string[]>();
   private readonly closures = new Map<string, string[]>();
-  /** The import graph's connected components (union-find roots by file index), built on first use. */
-  private components?: number[];
+  /** The component found so far for each file (by its place in the index), as walks from files found them. */
+  private components?: Map<number, number>;
 
   constructor(
     readonly host: SourceHost & { isDirectory?(absolute: string): boolean },
@@ -152,32 +152,52 @@ export class ProjectIndex {
     return files;
   }
 
-  /** Whether two files are connected by imports (in either direction, through any number of files). */
+  /** Whether two files are connected by imports (in either direction, through any number of files), or both take part in injection by token. */
   connected(a: string, b: string): boolean {
-    const i = this.byAbsolute.get(a);
-    const j = this.byAbsolute.get(b);
-    if (i === undefined || j === undefined) return a === b;
-    const roots = this.componentRoots();
-    return roots[i] === roots[j];
+    if (a === b) return true;
+    const ca = this.componentOf(a);
+    return ca !== undefined && ca === this.componentOf(b);
   }
 
-  /** For each file (by its place in the index), the root of its connected component of the import graph. */
-  componentRoots(): readonly number[] {
-    if (this.components) return this.components;
-    const parent = this.entries.map((_, i) => i);
-    const find = (x: number): number => {
-      while (parent[x] !== x) x = parent[x] = parent[parent[x]];
-      return x;
-    };
-    this.entries.forEach((entry, i) => {
-      if (!entry) return;
-      for (const target of this.importsOf(entry.absolute)) {
-        const ra = find(i);
-        const rb = find(this.byAbsolute.get(target)!);
-        if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  /**
+   * The connected component of the import graph a file is in (imports followed both ways; the files that
+   * provide or inject by token joined into one), as an id stable until the graph changes. Found by a walk
+   * from the file, so only the part of the project a question is about is ever resolved.
+   */
+  componentOf(absolute: string): number | undefined {
+    const start = this.byAbsolute.get(absolute);
+    if (start === undefined) return undefined;
+    this.components ??= new Map();
+    const known = this.components.get(start);
+    if (known !== undefined) return known;
+    const id = start;
+    const queue = [start];
+    this.components.set(start, id);
+    let hubJoined = false;
+    while (queue.length) {
+      const i = queue.pop()!;
+      const entry = this.entries[i];
+      if (!entry) continue;
+      const next = [...this.importsOf(entry.absolute), ...this.importersOf(entry.absolute)].map((f) => this.byAbsolute.get(f)!);
+      if (!hubJoined && (entry.facts.provides || entry.facts.injects)) {
+        hubJoined = true;
+        this.entries.forEach((e, j) => {
+          if (e && (e.facts.provides || e.facts.injects)) next.push(j);
+        });
       }
-    });
-    return (this.components = parent.map((_, i) => find(i)));
+      for (const j of next) {
+        if (this.components.has(j)) continue;
+        this.components.set(j, id);
+        queue.push(j);
+      }
+    }
+    return id;
+  }
+
+  /** The component of a file if a walk has found it already (see `componentOf`), without walking. */
+  knownComponent(absolute: string): number | undefined {
+    const i = this.byAbsolute.get(absolute);
+    return i === undefined ? undefined : this.components?.get(i);
   }
 
   /** Files in index order. */

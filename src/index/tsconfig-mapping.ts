@@ -1,7 +1,6 @@
 // What a tsconfig.json maps bare specifiers with (`paths` patterns, `baseUrl`), read without TypeScript.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SourceHost } from './module-resolution';
+import { isRepositoryRoot, type SourceHost } from './module-resolution';
 
 /** The mapping that governs a folder: the `paths` patterns and the `baseUrl` (absolute) of its tsconfig chain. */
 export interface PathMapping {
@@ -31,7 +30,7 @@ export class TsconfigMappings {
     if (this.host.exists(candidate)) found = this.read(candidate, 0);
     else {
       const parent = path.dirname(dir);
-      found = parent !== dir && !fs.existsSync(path.join(dir, '.git')) ? this.forDir(parent) : undefined;
+      found = parent !== dir && !isRepositoryRoot(this.host, dir) ? this.forDir(parent) : undefined;
     }
     this.byDir.set(dir, found);
     return found;

@@ -14,17 +14,9 @@ import { errorOffset, type Region } from '../parse/recover';
 import type { IncrementalParseCache } from './incremental-parse';
 import { relatedSpans, SubjectIndex } from './related';
 import type { WorkspaceFiles } from './workspace-files';
+import type { OpenDocument } from './open-documents';
 
-/** An open document as the engine sees it: the editor's unsaved text, by path. */
-export interface OpenDocument {
-  uri: string;
-  /** The path the engine reports and picks a parser by (see document-path.ts). */
-  path: string;
-  /** Where the document lives on disk (file: URIs only): imports resolve from there. */
-  absolute?: string;
-  version: number;
-  text: string;
-}
+export type { OpenDocument };
 
 export interface ParseFailure {
   message: string;

@@ -1,8 +1,18 @@
 // The documents the editor has open, kept in sync.
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { OpenDocument } from './analysis';
 import { documentPath, fileSystemPathOf } from './document-path';
+
+/** An open document as the engine sees it: the editor's unsaved text, by path. */
+export interface OpenDocument {
+  uri: string;
+  /** The path the engine reports and picks a parser by (see document-path.ts). */
+  path: string;
+  /** Where the document lives on disk (file: URIs only): imports resolve from there. */
+  absolute?: string;
+  version: number;
+  text: string;
+}
 
 /** The documents the editor has open, kept in sync (full or incremental), by URI and by file on disk. */
 export class OpenDocumentSet {

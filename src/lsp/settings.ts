@@ -1,5 +1,5 @@
 // The editor's settings for the server, and the analysis options they give.
-import { DEFAULT_TARGET, TARGET_VERSIONS, type TargetVersion } from '../model';
+import { DEFAULT_TARGET, QUEUE_TYPES, TARGET_VERSIONS, type DefaultQueueTypes, type QueueType, type TargetVersion } from '../model';
 import type { AnalyzeOptions } from '../engine/options';
 import { ALL_RULES } from '../rules';
 import { rulesOff, type Config } from '../config/config';
@@ -10,10 +10,12 @@ export const SETTINGS_SECTION = 'rabbitmq4-codemod';
 export interface Settings {
   target: TargetVersion;
   disabledRules: readonly string[];
+  /** The broker's default queue type (`rabbitmq4-codemod.defaultQueueType`): classic, quorum or stream. */
+  defaultQueueType?: QueueType;
 }
 
 export const DEFAULT_SETTINGS: Settings = { target: DEFAULT_TARGET, disabledRules: [] };
-const KEYS: readonly (keyof Settings)[] = ['target', 'disabledRules'];
+const KEYS: readonly (keyof Settings)[] = ['target', 'disabledRules', 'defaultQueueType'];
 
 export interface SettingsUpdate {
   /** Undefined when the payload says nothing about this server's settings (keep the current ones). */
@@ -40,10 +42,18 @@ export function readSettings(raw: unknown, current: Settings): SettingsUpdate {
     warnings.push(`settings: expected an object for '${SETTINGS_SECTION}', got ${describe(section)}; keeping the current settings`);
     return { warnings };
   }
+  const defaultQueueType = readDefaultQueueType(section.defaultQueueType, current, warnings);
   return {
-    settings: { target: readTarget(section.target, current, warnings), disabledRules: readDisabledRules(section.disabledRules, current, warnings) },
+    settings: { target: readTarget(section.target, current, warnings), disabledRules: readDisabledRules(section.disabledRules, current, warnings), ...(defaultQueueType ? { defaultQueueType } : {}) },
     warnings,
   };
+}
+
+function readDefaultQueueType(value: unknown, current: Settings, warnings: string[]): QueueType | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string' && (QUEUE_TYPES as readonly string[]).includes(value)) return value as QueueType;
+  warnings.push(`settings: defaultQueueType must be one of ${QUEUE_TYPES.join(', ')} (got ${describe(value)}); keeping ${current.defaultQueueType ?? 'classic'}`);
+  return current.defaultQueueType;
 }
 
 function readTarget(value: unknown, current: Settings, warnings: string[]): TargetVersion {
@@ -72,11 +82,13 @@ function readDisabledRules(value: unknown, current: Settings, warnings: string[]
  * send their default target whether or not the user set one. Rules are off if either turns them off.
  */
 export function analyzeOptionsOf(settings: Settings, config: Config = {}): AnalyzeOptions {
-  return { target: config.target ?? settings.target, disabledRules: new Set([...settings.disabledRules, ...rulesOff(config)]) };
+  // The config file wins here too: it may give a type per vhost, which the editor's setting cannot.
+  const defaultQueueType: DefaultQueueTypes | undefined = config.defaultQueueType ?? settings.defaultQueueType;
+  return { target: config.target ?? settings.target, ...(defaultQueueType ? { defaultQueueType } : {}), disabledRules: new Set([...settings.disabledRules, ...rulesOff(config)]) };
 }
 
 export function sameSettings(a: Settings, b: Settings): boolean {
-  return a.target === b.target && a.disabledRules.length === b.disabledRules.length && a.disabledRules.every((id, i) => id === b.disabledRules[i]);
+  return a.target === b.target && a.defaultQueueType === b.defaultQueueType && a.disabledRules.length === b.disabledRules.length && a.disabledRules.every((id, i) => id === b.disabledRules[i]);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -318,6 +318,37 @@ export class ParsedFile {
    * Calls by the name they call: `name(...)` under `name`, `this.name(...)` under `this.name`, and any
    * other `x.name(...)` under `.name`. Built once per file: looking callers up must not walk the whole file each time.
    */
+  private argumentIndex?: Map<string, (t.CallExpression | t.OptionalCallExpression | t.NewExpression)[]>;
+
+  /**
+   * The calls and `new` expressions one of whose arguments names `name`: an identifier `name`, a member
+   * `x.name` (`this.onMessage`), either possibly `.bind(...)`-ed (indexed once per file).
+   */
+  callsWithArgumentNamed(name: string): readonly (t.CallExpression | t.OptionalCallExpression | t.NewExpression)[] {
+    if (!this.argumentIndex) {
+      const index = new Map<string, (t.CallExpression | t.OptionalCallExpression | t.NewExpression)[]>();
+      for (const call of this.callsAndConstructions()) {
+        const names = new Set<string>();
+        for (const arg of call.arguments) {
+          let node = unwrap(arg as Node);
+          if (isCall(node) && calleeMethod(node)?.method === 'bind') node = unwrap(calleeMethod(node)!.object);
+          if (node.type === 'Identifier') names.add(node.name);
+          else if (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') {
+            const m = memberName(node);
+            if (m) names.add(m);
+          }
+        }
+        for (const n of names) {
+          const list = index.get(n);
+          if (list) list.push(call);
+          else index.set(n, [call]);
+        }
+      }
+      this.argumentIndex = index;
+    }
+    return this.argumentIndex.get(name) ?? [];
+  }
+
   private callList?: (t.CallExpression | t.OptionalCallExpression | t.NewExpression)[];
 
   /** Every call and `new` expression of the file, in source order (indexed once per file). */

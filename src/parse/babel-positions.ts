@@ -1,5 +1,5 @@
 // Babel's line and column for an offset.
-import type { TextStart } from './estree-to-babel';
+import type { TextStart } from './estree-types';
 
 type Position = { line: number; column: number; index: number };
 

@@ -1,5 +1,5 @@
 // ESTree's object and class members turned into Babel's (part of the oxc conversion).
-import type { EstreeNode as Any } from './estree-to-babel';
+import type { EstreeNode as Any } from './estree-types';
 
 /** ESTree's object and class members as Babel's: ObjectProperty/ObjectMethod, Class*, TSDeclareMethod. */
 

@@ -14,9 +14,10 @@ import type { File } from '@babel/types';
 import { accessorProperty, classProperty, method, property } from './estree-members';
 import { decodeEntities } from './jsx-text';
 import { positionIn } from './babel-positions';
+import type { EstreeNode, TextStart } from './estree-types';
 
+export type { EstreeNode, TextStart };
 // oxc's nodes: plain objects from JSON.parse, read and rewritten field by field.
-export type EstreeNode = Record<string, any>;
 type Any = EstreeNode;
 
 interface Walk {
@@ -34,12 +35,6 @@ interface Walk {
 export type ChildKeys = Record<string, readonly string[] | undefined>;
 
 /** Where `text` starts in its file: 0-based offset and column, 1-based line. */
-export interface TextStart {
-  index: number;
-  line: number;
-  column: number;
-}
-
 export interface OxcComment {
   type: 'Line' | 'Block';
   value: string;

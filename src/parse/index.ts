@@ -1,10 +1,11 @@
 // Parses a source file (oxc, with Babel as the fallback and the judge of errors) or a JSON file.
 import type { ParserPlugin } from '@babel/parser';
-import type { File } from '@babel/types';
 import { babelParser } from './babel-parser';
 import { parseJson } from './json';
 import { oxcParser, oxcResult, parseWithOxc, type OxcLang } from './oxc';
-import type { Recovery } from './recover';
+import type { ParseError, ParseResult } from './parse-result';
+
+export type { ParseError, ParseResult };
 
 export type Dialect = 'ts' | 'tsx' | 'js';
 
@@ -39,15 +40,6 @@ function pluginsFor(dialect: Dialect): ParserPlugin[] {
   if (dialect === 'tsx') return [...COMMON, 'typescript', 'jsx'];
   return [...COMMON, 'jsx'];
 }
-
-export interface ParseError {
-  message: string;
-  line: number;
-  column: number;
-}
-
-/** `recovered`: the text does not parse, and the tree leaves out the regions that do not (see recover.ts). */
-export type ParseResult = { ok: true; ast: File; recovered?: Recovery } | { ok: false; error: ParseError };
 
 /**
  * JSON files are read only as client configuration (a rascal topology: an object with "vhosts"

@@ -2,25 +2,9 @@
 // line breaks kept) until the rest parses, so every other statement keeps its offsets and its tree.
 import type { File } from '@babel/types';
 import { lineAt, lineStarts } from './babel-positions';
-import type { ParseError, ParseResult } from './index';
+import type { BrokenRegion, ParseError, ParseResult, Recovery, Region } from './parse-result';
 
-/** Offsets of a text, end exclusive. */
-export interface Region {
-  start: number;
-  end: number;
-}
-
-/** A region left out of the tree because the text does not parse there, with the error found in it. */
-export interface BrokenRegion extends Region {
-  /** The parser's message, and where the error is (an offset of the text). */
-  error: { message: string; offset: number };
-}
-
-/** A tree of a text that does not parse: `text` is the source with `regions` blanked, and the tree is of it. */
-export interface Recovery {
-  text: string;
-  regions: BrokenRegion[];
-}
+export type { BrokenRegion, Recovery, Region };
 
 /** At most this many regions are left out: a file broken in more places is reported, not analysed. */
 export const MAX_BROKEN_REGIONS = 5;

@@ -1,16 +1,8 @@
 // The consumers table of a report.
 import type { Analysis } from '../engine/analyze';
+import type { ConsumerReport } from '../model';
 
-export interface ConsumerReport {
-  file: string;
-  line: number;
-  client: string;
-  queue: string | null;
-  ack: 'auto' | 'manual' | 'unknown';
-  prefetch: number | null;
-  verdict: 'safe' | 'unsafe' | 'unknown';
-  reasons: string[];
-}
+export type { ConsumerReport };
 
 /** The consumers table: every consumer with its verdict (filled by the consumer rules' findings). */
 export function consumerReports(analysis: Analysis): ConsumerReport[] {

@@ -3,9 +3,9 @@ import type { Finding, Severity, TargetVersion } from '../model';
 import type { ProjectRun } from '../engine/project';
 import { consumerReports, type ConsumerReport } from './consumers';
 
-export const TOOL_NAME = 'rabbitmq4-codemod';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const TOOL_VERSION: string = require('../../package.json').version;
+import { TOOL_NAME, TOOL_VERSION } from '../version';
+
+export { TOOL_NAME, TOOL_VERSION };
 
 export interface ReportError {
   file: string;
@@ -24,6 +24,8 @@ export interface Report {
     parsed: number;
     parseErrors: number;
     skipped: number;
+    /** With --cache: files whose results came from the cache, and files analysed in this run. */
+    cache?: { reused: number; analysed: number };
     findings: Record<Severity, number>;
   };
   findings: Finding[];
@@ -51,6 +53,7 @@ export function buildReport(run: ProjectRun): Report {
       parsed: files.filter((f) => f.status === 'analysed').length,
       parseErrors: parseErrors.length,
       skipped: run.skipped.length,
+      ...(run.cache ? { cache: { reused: run.cache.reused, analysed: run.cache.analysed } } : {}),
       findings: counts,
     },
     findings,

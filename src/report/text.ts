@@ -30,7 +30,7 @@ export function renderText(report: Report, c: Colors): string {
   const n = report.summary.findings;
   if (lines.length) lines.push('');
   lines.push(
-    `${report.summary.files} files, ${report.summary.parsed} analysed, ${report.summary.parseErrors} parse errors${report.summary.skipped ? `, ${report.summary.skipped} skipped` : ''}: ` +
+    `${report.summary.files} files, ${report.summary.parsed} analysed${report.summary.cache ? ` (${report.summary.cache.reused} from the cache)` : ''}, ${report.summary.parseErrors} parse errors${report.summary.skipped ? `, ${report.summary.skipped} skipped` : ''}: ` +
       `${n.error} errors, ${n.warning} warnings, ${n.info} info (target RabbitMQ ${report.target})`,
   );
   return `${lines.join('\n')}\n`;

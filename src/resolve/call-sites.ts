@@ -1,6 +1,6 @@
 // The calls of a function in its file and in the files that import it, directly or not (wrapper expansion).
 import type * as t from '@babel/types';
-import { isCall, memberName, unwrap, type Node } from '../parse/ast';
+import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { FileContext } from './file-context';
 import type { Project } from './project';
 import { functionName } from './values';
@@ -38,12 +38,22 @@ export function calledName(ctx: FileContext, fn: t.Function): string {
 /** `export default function name(...)`, `export default name` or `module.exports = name`. */
 function isDefaultExport(ctx: FileContext, fn: t.Function, name: string): boolean {
   if (ctx.file.parentOf(fn)?.type === 'ExportDefaultDeclaration') return true;
-  const names = (e: Node) => e.type === 'Identifier' && e.name === name;
-  return ctx.file.ast.program.body.some(
-    (s) =>
-      (s.type === 'ExportDefaultDeclaration' && names(s.declaration as Node)) ||
-      (s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && s.expression.left.type === 'MemberExpression' && isExportsObject(s.expression.left) && names(s.expression.right as Node)),
-  );
+  return defaultExportNames(ctx.file).has(name);
+}
+
+const DEFAULT_EXPORTS = new WeakMap<ParsedFile, Set<string>>();
+
+/** The names a file exports as its default (`export default name`, `module.exports = name`), read once per file. */
+function defaultExportNames(file: ParsedFile): Set<string> {
+  let names = DEFAULT_EXPORTS.get(file);
+  if (names) return names;
+  names = new Set();
+  for (const s of file.ast.program.body) {
+    const value = s.type === 'ExportDefaultDeclaration' ? (s.declaration as Node) : s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && s.expression.left.type === 'MemberExpression' && isExportsObject(s.expression.left) ? (s.expression.right as Node) : undefined;
+    if (value?.type === 'Identifier') names.add(value.name);
+  }
+  DEFAULT_EXPORTS.set(file, names);
+  return names;
 }
 
 function isExportsObject(node: Node): boolean {

@@ -1,7 +1,7 @@
 // Rule at-least-once-dead-lettering: quorum queues whose at-least-once dead lettering cannot work.
 import { valueOf, type QueueDeclaration } from '../model';
 import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
-import { queueLabel, queueTypeOf } from './queue-facts';
+import { queueLabel, queueTypeOf, typeNote } from './queue-facts';
 
 /**
  * x-dead-letter-strategy at-least-once on a quorum queue works only with x-overflow reject-publish
@@ -17,8 +17,8 @@ export const atLeastOnceDeadLettering: DeclarationRule = {
     fixable: 'annotate',
     docs: 'at-least-once-dead-lettering',
   },
-  checkDeclaration(decl): Violation[] {
-    if (queueTypeOf(decl) !== 'quorum' || decl.passive) return [];
+  checkDeclaration(decl, ctx): Violation[] {
+    if (queueTypeOf(decl, ctx) !== 'quorum' || decl.passive) return [];
     const strategy = decl.arguments.find((a) => a.key === 'x-dead-letter-strategy' && valueOf(a.value) === 'at-least-once');
     if (!strategy) return [];
     const missing = missingRequirements(decl);
@@ -27,7 +27,7 @@ export const atLeastOnceDeadLettering: DeclarationRule = {
     return [
       {
         severity: 'warning',
-        message: `${queueLabel(decl)} is a quorum queue with x-dead-letter-strategy: 'at-least-once' but ${missing.map((m) => m.text).join(' and ')}: the broker accepts the declaration, logs a warning and ${fallback}.`,
+        message: `${queueLabel(decl)}${typeNote(decl, ctx)} is a quorum queue with x-dead-letter-strategy: 'at-least-once' but ${missing.map((m) => m.text).join(' and ')}: the broker accepts the declaration, logs a warning and ${fallback}.`,
         focus: strategy.value.kind !== 'default' ? strategy.value.origin : undefined,
         advice: `${missing.map((m) => m.fix).join(' and ')} (setting x-max-length or x-max-length-bytes too is recommended), or set them through a policy (overflow, dead-letter-exchange): an existing queue refuses changed arguments (406 inequivalent arg) until it is recreated, while a policy applies to it as it is`,
       },

@@ -12,7 +12,7 @@ const DIRECT_REPLY_TO = 'amq.rabbitmq.reply-to';
 /** The queue's type as the code proves it: the declaration whose result names it, else a declaration of its name. */
 function queueType(c: Consumer, ctx: RuleContext): QueueType | undefined {
   if (c.queueDeclaration) {
-    const declared = queueTypeOf(c.queueDeclaration);
+    const declared = queueTypeOf(c.queueDeclaration, ctx);
     // A server-named or exclusive queue can only be classic (quorum and stream queues refuse both).
     const name = valueOf(c.queueDeclaration.name);
     if (name === '' || valueOf(c.queueDeclaration.exclusive) === true) return 'classic';

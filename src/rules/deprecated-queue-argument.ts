@@ -1,7 +1,7 @@
 // Rule deprecated-queue-argument: x-queue-master-locator, x-queue-mode, x-queue-version, x-cancel-on-ha-failover.
 import { valueOf, type Consumer, type QueueArgument, type QueueDeclaration } from '../model';
 import { atLeast, type DeclarationRule, type RuleContext, type Violation } from './types';
-import { queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
+import { queueLabel, queueNameForError, queueTypeOf, vhostOf } from './queue-facts';
 import { consumerLabel } from './consumer-facts';
 
 /** x-queue-master-locator values and the leader-locator value 4.x maps them to. */
@@ -24,7 +24,7 @@ export const deprecatedQueueArgument: DeclarationRule = {
     brokerError: '541 INTERNAL_ERROR - Feature `queue_master_locator` is deprecated.',
   },
   checkDeclaration(decl, ctx): Violation[] {
-    if (queueTypeOf(decl) !== 'classic' || decl.passive) return [];
+    if (queueTypeOf(decl, ctx) !== 'classic' || decl.passive) return [];
     const out: Violation[] = [];
     for (const arg of decl.arguments) {
       const v = check(decl, arg, ctx);
@@ -83,7 +83,7 @@ function check(decl: QueueDeclaration, arg: QueueArgument, ctx: RuleContext): Vi
         message: is43
           ? `${label} sets x-queue-version: ${String(version ?? '(unknown)')}: classic queues v1 were removed in 4.0, and RabbitMQ 4.3 refuses any version but 2 (406).`
           : `${label} sets x-queue-version: ${String(version ?? '(unknown)')}: 4.0-4.2 ignore it (every classic queue is v2) and 4.3 refuses it (406).`,
-        brokerError: `406 PRECONDITION_FAILED - invalid arg 'x-queue-version' for queue '${queueNameForError(decl)}' in vhost '/': "unsupported queue version '1'"`,
+        brokerError: `406 PRECONDITION_FAILED - invalid arg 'x-queue-version' for queue '${queueNameForError(decl)}' in vhost '${vhostOf(decl)}': "unsupported queue version '1'"`,
         focus,
         intents: [{ kind: 'remove-argument', key: arg.key }],
         advice: 'remove x-queue-version',

@@ -28,6 +28,8 @@ import { consumerNullMessage } from './consumer-null-message';
 import { xDeathRetryCount } from './x-death-retry-count';
 import { quorumRequeueDeliveryCount } from './quorum-requeue-delivery-count';
 import { manualAckNeverSettled } from './manual-ack-never-settled';
+import { inconsistentQueueDeclaration } from './inconsistent-queue-declaration';
+import { publisherBackpressure } from './publisher-backpressure';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -39,6 +41,11 @@ export const DECLARATION_RULES: readonly DeclarationRule[] = [
   quorumRejectPublishDlx,
   atLeastOnceDeadLettering,
 ];
+/**
+ * Declaration rules that compare a declaration with the project's other declarations (ctx.declaredQueues):
+ * run with the other subjects, after the rewrites are planned, and never part of a rewrite's plan.
+ */
+export const PROJECT_DECLARATION_RULES: readonly DeclarationRule[] = [inconsistentQueueDeclaration];
 export const QOS_RULES: readonly QosRule[] = [globalQos];
 export const CONSUMER_RULES: readonly ConsumerRule[] = [
   autoAckConsumer,
@@ -51,7 +58,7 @@ export const CONSUMER_RULES: readonly ConsumerRule[] = [
   consumerTimeoutArgument,
   manualAckNeverSettled,
 ];
-export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory];
+export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory, publisherBackpressure];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
 export const BINDING_RULES: readonly BindingRule[] = [directReplyToBinding];
 export const LINK_RULES: readonly LinkRule[] = [amqp10V1Address];
@@ -59,7 +66,7 @@ export const DEPENDENCY_RULES: readonly DependencyRule[] = [clientFrameMax];
 export const EXCHANGE_RULES: readonly ExchangeRule[] = [delayedMessageExchange];
 export const QUEUE_DELETION_RULES: readonly QueueDeletionRule[] = [quorumDeleteIfUnused];
 
-export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES, ...DEPENDENCY_RULES, ...EXCHANGE_RULES, ...QUEUE_DELETION_RULES];
+export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...PROJECT_DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES, ...DEPENDENCY_RULES, ...EXCHANGE_RULES, ...QUEUE_DELETION_RULES];
 
 export function ruleById(id: string): Rule | undefined {
   return ALL_RULES.find((r) => r.meta.id === id);
@@ -75,6 +82,7 @@ export interface SubjectCheck {
 export function subjectChecks(): SubjectCheck[] {
   return [
     ...DECLARATION_RULES.flatMap((r) => (r.checkConsumer ? [{ meta: r.meta, subjects: (m: FileModel) => m.consumers, run: (s: Subject, c: RuleContext) => r.checkConsumer!(s as never, c) }] : [])),
+    ...PROJECT_DECLARATION_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.declarations, run: (s: Subject, c: RuleContext) => r.checkDeclaration(s as never, c) })),
     ...QOS_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.qos, run: (s: Subject, c: RuleContext) => r.checkQos(s as never, c) })),
     ...CONSUMER_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.consumers, run: (s: Subject, c: RuleContext) => r.checkConsumer(s as never, c) })),
     ...PUBLISH_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish(s as never, c) })),

@@ -1,7 +1,7 @@
 // Rule queue-argument-not-supported: an x-argument the queue type refuses.
-import { valueOf, type FixIntent } from '../model';
+import { valueOf, type FixIntent, type QueueArgument, type QueueDeclaration, type QueueType } from '../model';
 import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
-import { ARGUMENT_MATRIX, argumentVerdict, brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
+import { ARGUMENT_MATRIX, argumentVerdict, brokerTypeName, queueLabel, queueNameForError, typeNote, typeOrigin, vhostOf } from './queue-facts';
 import { leaderLocatorFor } from './deprecated-queue-argument';
 
 export const queueArgumentNotSupported: DeclarationRule = {
@@ -16,14 +16,19 @@ export const queueArgumentNotSupported: DeclarationRule = {
     brokerError: "406 PRECONDITION_FAILED - invalid arg 'x-max-priority' for queue 'Q' in vhost '/' of queue type rabbit_quorum_queue",
   },
   checkDeclaration(decl, ctx): Violation[] {
-    const type = queueTypeOf(decl);
+    const origin = typeOrigin(decl, ctx);
+    const type = origin.type;
     if (type === 'unknown' || decl.passive) return [];
     const out: Violation[] = [];
     for (const arg of decl.arguments) {
       const verdict = argumentVerdict(arg.key, type, ctx.target);
       if (verdict !== 'refused' && verdict !== 'refused-from-4.3') continue;
       const spelled = arg.via === 'option' ? `${arg.spelledAs} (${arg.key})` : arg.key;
-      const brokerError = `406 PRECONDITION_FAILED - invalid arg '${arg.key}' for queue '${queueNameForError(decl)}' in vhost '/' of queue type ${brokerTypeName(type)}`;
+      const brokerError = `406 PRECONDITION_FAILED - invalid arg '${arg.key}' for queue '${queueNameForError(decl)}' in vhost '${vhostOf(decl)}' of queue type ${brokerTypeName(type)}`;
+      if (origin.from === 'default' && verdict === 'refused') {
+        out.push(byDefaultType(decl, arg, spelled, type, brokerError, typeNote(decl, ctx)));
+        continue;
+      }
       let intents: FixIntent[] = [{ kind: 'remove-argument', key: arg.key }];
       let advice = `remove ${spelled}: a ${type} queue does not accept it`;
       let note = '';
@@ -65,3 +70,44 @@ export const queueArgumentNotSupported: DeclarationRule = {
     return out;
   },
 };
+
+/** What a default queue type gives up by removing the argument: nothing (no effect on 4.x), or a built-in equivalent. */
+const WITHOUT_LOSS: Record<string, string> = {
+  'x-max-priority': 'quorum queues have built-in message priorities (2 levels in 4.0-4.2, 32 strict levels in 4.3); publishers keep setting the priority property',
+  'x-queue-mode': 'every 4.x queue pages messages to disk anyway',
+  'x-queue-version': 'it only chooses a classic queue storage version',
+  'x-queue-master-locator': 'x-queue-leader-locator places the leader of every queue type',
+};
+
+/**
+ * An argument the type the default queue type gives refuses. The declaration works today (the queue exists
+ * as classic): the rewrite removes (or renames) only an argument whose effect the new type keeps or never
+ * had; anything else is a choice between the two types, for a human.
+ */
+function byDefaultType(decl: QueueDeclaration, arg: QueueArgument, spelled: string, type: QueueType, brokerError: string, note: string): Violation {
+  const lossless = type === 'quorum' ? WITHOUT_LOSS[arg.key] : undefined;
+  const keep = `x-queue-type: 'classic' keeps it a classic queue as it is today`;
+  const message = `${queueLabel(decl)}${note} sets ${spelled}, which a ${type} queue does not accept: under that default RabbitMQ refuses the declaration (406).`;
+  const existingQueue = `The queue exists today as a classic queue, and a queue's type never changes: once the default queue type is ${type}, any declaration of it without x-queue-type is refused (406 PRECONDITION_FAILED - inequivalent arg 'x-queue-type' ... received '${type}' but current is 'classic'), with or without this change. Recreate it as a ${type} queue (drain it, delete it, deploy the new declaration; MIGRATION.md, "Moving to quorum queues"), or keep it classic with x-queue-type: 'classic'.`;
+  const focus = arg.value.kind !== 'default' ? arg.value.origin : undefined;
+  if (!lossless) {
+    return {
+      severity: 'error',
+      message,
+      brokerError,
+      focus,
+      advice: `decide the queue's type: ${keep}, or remove ${spelled} (a ${type} queue does not accept it) to let it become a ${type} queue`,
+    };
+  }
+  const intents: FixIntent[] = arg.key === 'x-queue-master-locator' ? [{ kind: 'replace-argument', key: arg.key, newKey: 'x-queue-leader-locator', newValue: leaderLocatorFor(valueOf(arg.value)) }] : [{ kind: 'remove-argument', key: arg.key }];
+  return {
+    severity: 'error',
+    message: `${message} Removing it loses nothing: ${lossless}.`,
+    brokerError,
+    focus,
+    intents,
+    advice: `remove ${spelled} (${lossless}), or ${keep}`,
+    existingQueue,
+    risky: true,
+  };
+}

@@ -1,7 +1,7 @@
 // Rule quorum-delivery-limit-default: a quorum queue with no delivery limit and no dead-letter target.
 import { valueOf } from '../model';
 import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
-import { queueLabel, queueTypeOf } from './queue-facts';
+import { queueLabel, queueTypeOf, typeNote } from './queue-facts';
 
 export const quorumDeliveryLimitDefault: DeclarationRule = {
   meta: {
@@ -12,8 +12,8 @@ export const quorumDeliveryLimitDefault: DeclarationRule = {
     fixable: 'none',
     docs: 'quorum-delivery-limit-default',
   },
-  checkDeclaration(decl): Violation[] {
-    if (queueTypeOf(decl) !== 'quorum' || decl.passive || decl.argumentsIncomplete) return [];
+  checkDeclaration(decl, ctx): Violation[] {
+    if (queueTypeOf(decl, ctx) !== 'quorum' || decl.passive || decl.argumentsIncomplete) return [];
     // A quorum queue that is refused for its properties is another rule's finding.
     if (valueOf(decl.exclusive) || valueOf(decl.autoDelete) || valueOf(decl.durable) === false || valueOf(decl.name) === '') return [];
     const keys = new Set(decl.arguments.map((a) => a.key));
@@ -21,7 +21,7 @@ export const quorumDeliveryLimitDefault: DeclarationRule = {
     return [
       {
         severity: 'info',
-        message: `${queueLabel(decl)} is a quorum queue with no x-delivery-limit and no dead-letter exchange: from 4.0 a message whose delivery fails 20 times is dropped (dead-lettered if a policy sets a dead-letter exchange). On 4.3 rejects and lost deliveries count, nack-requeue does not.`,
+        message: `${queueLabel(decl)}${typeNote(decl, ctx)} is a quorum queue with no x-delivery-limit and no dead-letter exchange: from 4.0 a message whose delivery fails 20 times is dropped (dead-lettered if a policy sets a dead-letter exchange). On 4.3 rejects and lost deliveries count, nack-requeue does not.`,
         advice: 'set a dead-letter exchange or a delivery limit, preferably with a policy (dead-letter-exchange / delivery-limit): policies apply to existing queues without redeclaring them',
       },
     ];

@@ -1,7 +1,7 @@
 // Rule transient-nonexclusive-queue: non-durable, non-exclusive queues, refused from 4.3.
 import type { QueueDeclaration } from '../model';
 import { atLeast, type DeclarationRule, type Violation } from './types';
-import { queueLabel, queueTypeOf } from './queue-facts';
+import { queueLabel, queueTypeOf, typeNote } from './queue-facts';
 import { describeSource, unknownClause } from './wording';
 
 export const BROKER_ERROR_TRANSIENT = '541 INTERNAL_ERROR - Feature `transient_nonexcl_queues` is deprecated.';
@@ -18,7 +18,7 @@ export const transientNonexclusiveQueue: DeclarationRule = {
     brokerError: BROKER_ERROR_TRANSIENT,
   },
   checkDeclaration(decl, ctx): Violation[] {
-    const type = queueTypeOf(decl);
+    const type = queueTypeOf(decl, ctx);
     if (type === 'quorum' || type === 'stream' || decl.passive) return [];
     const { durable, exclusive } = decl;
     const severity = atLeast(ctx.target, '4.3') ? 'error' : 'warning';
@@ -44,7 +44,7 @@ export const transientNonexclusiveQueue: DeclarationRule = {
     return [
       {
         severity,
-        message: `${queueLabel(decl)} is transient (${durableFrom}) and not exclusive: ${when}.`,
+        message: `${queueLabel(decl)} is transient (${durableFrom}) and not exclusive${typeNote(decl, ctx)}: ${when}.`,
         brokerError: BROKER_ERROR_TRANSIENT,
         focus: durable.kind === 'known' ? durable.origin : undefined,
         intents: serverNamed ? [{ kind: 'set-flag', flag: 'exclusive', value: true }] : [{ kind: 'set-flag', flag: 'durable', value: true }],

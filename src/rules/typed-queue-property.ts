@@ -1,7 +1,7 @@
 // Rules quorum-queue-invalid-property and stream-queue-invalid-property.
 import type { FixIntent, QueueDeclaration, QueueType, Resolved } from '../model';
 import { atLeast, ALL_TARGETS, type DeclarationRule, type Violation } from './types';
-import { brokerTypeName, queueLabel, queueNameForError, queueTypeOf } from './queue-facts';
+import { brokerTypeName, queueLabel, queueNameForError, queueTypeOf, typeNote, typeOrigin, vhostOf } from './queue-facts';
 import { unknownClause } from './wording';
 import { BROKER_ERROR_TRANSIENT } from './transient-nonexclusive-queue';
 
@@ -29,8 +29,10 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
       brokerError: "406 PRECONDITION_FAILED - invalid property 'auto-delete' for queue 'Q' in vhost '/'",
     },
     checkDeclaration(decl, ctx): Violation[] {
-      if (queueTypeOf(decl) !== type || decl.passive) return [];
+      if (queueTypeOf(decl, ctx) !== type || decl.passive) return [];
       const q = queueNameForError(decl);
+      const vhost = vhostOf(decl);
+      const byDefaultType = typeOrigin(decl, ctx).from === 'default';
       const is = (r: Resolved<boolean>, v: boolean) => r.kind !== 'unknown' && r.value === v;
       const serverNamed = decl.name.kind !== 'unknown' && decl.name.value === '';
       const problems: Problem[] = [];
@@ -43,10 +45,10 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
       if (atLeast(ctx.target, '4.3') && is(decl.durable, false) && is(decl.exclusive, false)) {
         problems.push({ property: 'non-durable', what: 'non-durable', brokerError: BROKER_ERROR_TRANSIENT });
       }
-      if (is(decl.autoDelete, true)) problems.push({ property: 'auto-delete', what: 'auto-delete', brokerError: `406 PRECONDITION_FAILED - invalid property 'auto-delete' for queue '${q}' in vhost '/'` });
-      if (is(decl.exclusive, true)) problems.push({ property: 'exclusive', what: 'exclusive', brokerError: `406 PRECONDITION_FAILED - invalid property 'exclusive-owner' for queue '${q}' in vhost '/'` });
+      if (is(decl.autoDelete, true)) problems.push({ property: 'auto-delete', what: 'auto-delete', brokerError: `406 PRECONDITION_FAILED - invalid property 'auto-delete' for queue '${q}' in vhost '${vhost}'` });
+      if (is(decl.exclusive, true)) problems.push({ property: 'exclusive', what: 'exclusive', brokerError: `406 PRECONDITION_FAILED - invalid property 'exclusive-owner' for queue '${q}' in vhost '${vhost}'` });
       if (is(decl.durable, false) && !problems.some((p) => p.property === 'non-durable')) {
-        problems.push({ property: 'non-durable', what: 'non-durable', brokerError: `406 PRECONDITION_FAILED - invalid property 'non-durable' for queue '${q}' in vhost '/'` });
+        problems.push({ property: 'non-durable', what: 'non-durable', brokerError: `406 PRECONDITION_FAILED - invalid property 'non-durable' for queue '${q}' in vhost '${vhost}'` });
       }
       const unknownFlags = (['durable', 'exclusive', 'autoDelete'] as const).filter((f) => decl[f].kind === 'unknown');
       if (problems.length === 0) {
@@ -79,17 +81,25 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
         if (byDefault && is(decl.autoDelete, true)) intents.push({ kind: 'set-flag', flag: 'autoDelete', value: false });
         if (is(decl.durable, false)) intents.push({ kind: 'set-flag', flag: 'durable', value: true });
         advice = `declare the ${kind} durable, not auto-delete`;
+      } else if (byDefaultType) {
+        // The default queue type makes it a quorum queue or stream; an exclusive one falls back to classic (catalogue F3 (d)).
+        intents = [{ kind: 'set-flag', flag: 'exclusive', value: true }];
+        advice = `declare the server-named queue exclusive: true (a per-connection temporary queue, which the broker then declares classic), or give it a name if it is meant to be a ${kind}`;
       } else {
         advice = `give the ${kind} a name (a ${kind} cannot be server-named), or drop x-queue-type and declare it exclusive: true if it is a per-connection temporary queue`;
       }
       return [
         {
           severity: 'error',
-          message: `${serverNamed ? `this ${kind} is declared` : `${queueLabel(decl)} is a ${kind} declared`} ${problems.map((p) => p.what).join(', ')}: RabbitMQ refuses it (${problems[0].brokerError.startsWith('541') ? '541, closing the connection' : '406'}).`,
+          message: byDefaultType
+            ? `this server-named queue${typeNote(decl, ctx)} is a ${kind}, which cannot be server-named: RabbitMQ refuses it (406).`
+            : `${serverNamed ? `this ${kind} is declared` : `${queueLabel(decl)} is a ${kind} declared`} ${problems.map((p) => p.what).join(', ')}: RabbitMQ refuses it (${problems[0].brokerError.startsWith('541') ? '541, closing the connection' : '406'}).`,
           brokerError: problems[0].brokerError,
           intents,
           advice,
-          existingQueue: `The ${kind} declaration was refused, so no ${kind} by this name exists; the declaration after the fix creates a new queue.`,
+          existingQueue: byDefaultType
+            ? 'A server-named queue gets a new name on every declaration, so no existing queue is affected.'
+            : `The ${kind} declaration was refused, so no ${kind} by this name exists; the declaration after the fix creates a new queue.`,
         },
       ];
     },

@@ -1,5 +1,6 @@
 // What a rule is: its metadata and a pure check of the model, per subject kind.
-import type { Amqp10Link, ConnectionOpen, Consumer, DependencyPin, ExchangeDeclaration, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
+import type { Amqp10Link, ConnectionOpen, Consumer, DefaultQueueTypes, DependencyPin, ExchangeDeclaration, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
+import type { DeclaredPlace, DeclaredQueue } from './equivalence';
 
 export interface RuleMeta {
   id: string;
@@ -53,10 +54,16 @@ export interface Violation {
   risky?: boolean;
   /** Rewrites offered only with --unsafe-fixes (and as a non-preferred quick fix). */
   unsafeIntents?: boolean;
+  /** Other places the finding is about (another declaration of the same queue), with what each is. */
+  related?: { place: DeclaredPlace; message: string }[];
 }
 
 export interface RuleContext {
   target: TargetVersion;
+  /** The broker's default queue type a declaration without x-queue-type is typed by (unset: classic). */
+  defaultQueueType?: DefaultQueueTypes;
+  /** Every named, non-passive declaration of the queue in the scanned project (all its files), in project order. */
+  declaredQueues(name: string): readonly DeclaredQueue[];
   /** Every stream queue declared anywhere in the scanned project, by name. */
   streamQueues: ReadonlySet<string>;
   /** The type of every queue declared in the scanned project, by name. */

@@ -12,6 +12,8 @@ export const unconfirmedPublish: PublishRule = {
   },
   checkPublish(p): Violation[] {
     if (p.returns !== 'buffer-state' || (p.resultUse !== 'awaited' && p.resultUse !== 'tested')) return [];
+    // Testing the result to wait for 'drain' is back-pressure (publisher-backpressure), not a confusion with confirms.
+    if (p.resultUse === 'tested' && p.pacing?.signal === 'false-then-drain' && p.pacing.waitsForDrain) return [];
     if (p.confirms.kind === 'unknown') return [];
     if (p.confirms.value) {
       return [

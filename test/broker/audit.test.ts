@@ -12,7 +12,6 @@
  * policies (checked below), so broker-mirroring-policy is tested from a definitions file only
  * (test/audit.test.ts).
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as amqp from 'amqplib';
@@ -21,21 +20,11 @@ import { cli, project } from '../helpers';
 import { sarifErrors } from '../sarif-schema';
 import { BROKER_REQUIRED, legacyBrokerAvailable, LEGACY_URL, OP_TIMEOUT, redact, START_HINT } from './broker-env';
 import { replyOf, RUN, withTimeout } from './harness';
+import { api as managementApi, managementProblem } from './management';
 
 const MANAGEMENT_URL = process.env.RABBITMQ_LEGACY_MANAGEMENT_URL || undefined;
 
-/** Why the legacy node's management API cannot be used (undefined if it answers). Synchronous, for describe.skipIf. */
-function managementProblem(): string | undefined {
-  if (!MANAGEMENT_URL) return 'RABBITMQ_LEGACY_MANAGEMENT_URL is not set';
-  const script = `
-    const u = new URL(process.argv[1]);
-    fetch(u.origin + '/api/overview', { headers: { authorization: 'Basic ' + Buffer.from(decodeURIComponent(u.username) + ':' + decodeURIComponent(u.password)).toString('base64') }, signal: AbortSignal.timeout(2000) })
-      .then((r) => process.exit(r.status === 200 ? 0 : (console.error('HTTP ' + r.status), 1)), (e) => (console.error((e.cause && e.cause.code) || e.message), process.exit(1)));`;
-  const r = spawnSync(process.execPath, ['-e', script, MANAGEMENT_URL], { encoding: 'utf8', timeout: 4000 });
-  return r.status === 0 ? undefined : `the management API at ${redact(MANAGEMENT_URL)} does not answer: ${(r.stderr || r.error?.message || 'no answer').trim()}`;
-}
-
-const problem = legacyBrokerAvailable() ? managementProblem() : `no legacy broker at RABBITMQ_LEGACY_URL (${LEGACY_URL ? redact(LEGACY_URL) : 'not set'})`;
+const problem = legacyBrokerAvailable() ? managementProblem(MANAGEMENT_URL, 'RABBITMQ_LEGACY_MANAGEMENT_URL') : `no legacy broker at RABBITMQ_LEGACY_URL (${LEGACY_URL ? redact(LEGACY_URL) : 'not set'})`;
 const WHEN = '(needs RABBITMQ_LEGACY_URL and RABBITMQ_LEGACY_MANAGEMENT_URL: skipped without them unless RABBITMQ4_BROKER_REQUIRED=1)';
 
 const VHOST = `rmq4cm-audit-${RUN}`;
@@ -64,17 +53,7 @@ interface Finding {
 }
 
 /** The management API, with the credentials of RABBITMQ_LEGACY_MANAGEMENT_URL. */
-async function api(method: string, p: string, body?: unknown): Promise<{ status: number; text: string }> {
-  const u = new URL(MANAGEMENT_URL!);
-  const auth = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
-  const r = await fetch(`${u.origin}${p}`, {
-    method,
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(OP_TIMEOUT),
-  });
-  return { status: r.status, text: await r.text() };
-}
+const api = (method: string, p: string, body?: unknown) => managementApi(method, p, body, MANAGEMENT_URL!);
 
 const v = encodeURIComponent(VHOST);
 

@@ -253,7 +253,7 @@ export class LspSession {
     for (const l of this.listeners) l();
   }
 
-  private waitFor<T>(what: string, timeoutMs: number, find: () => T | undefined): Promise<T> {
+  waitFor<T>(what: string, timeoutMs: number, find: () => T | undefined): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const found = find();

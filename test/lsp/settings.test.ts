@@ -40,6 +40,27 @@ describe('lsp settings', () => {
     expect((await s.publication(uri, 3)).diagnostics.map((d) => d.code)).toEqual([RULE]);
   });
 
+  it('defaultQueueType: a declaration without x-queue-type is judged as the broker types it under that default', async () => {
+    const s = await start();
+    const text = `import amqp from 'amqplib';
+
+export async function start(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  await ch.assertQueue('jobs', { maxPriority: 5, deadLetterExchange: 'dlx' });
+}
+`;
+    await s.open(uri, text);
+    expect((await s.diagnostics(uri, 1)).diagnostics).toEqual([]);
+    await s.configure({ 'rabbitmq4-codemod': { defaultQueueType: 'quorum' } });
+    const under = await s.publication(uri, 2);
+    expect(under.diagnostics.map((d) => [d.code, d.severity])).toEqual([['queue-argument-not-supported', DiagnosticSeverity.Error]]);
+    expect(under.diagnostics[0].message).toContain('typed quorum by the default queue type');
+    await s.configure({ 'rabbitmq4-codemod': { defaultQueueType: 'lazy' } });
+    await s.waitForLog(/defaultQueueType must be one of classic, quorum, stream \(got "lazy"\); keeping quorum/);
+    await s.configure({ 'rabbitmq4-codemod': { defaultQueueType: 'classic' } });
+    expect((await s.publication(uri, 3)).diagnostics).toEqual([]);
+  });
+
   it('reads initializationOptions, and an empty settings payload does not undo them', async () => {
     const s = await start({ initializationOptions: { target: '4.1' } });
     await s.configure({});

@@ -13,11 +13,11 @@ afterEach(() => session?.dispose());
 const RULE = 'transient-nonexclusive-queue';
 const LEGAL = `export const QUEUE_OPTIONS = { durable: true };\n`;
 const ILLEGAL = `export const QUEUE_OPTIONS = { durable: false };\n`;
-const consumer = (from: string) => `import amqp from 'amqplib';
+const consumer = (from: string, queue = 'jobs') => `import amqp from 'amqplib';
 import { QUEUE_OPTIONS } from '${from}';
 export async function f(url: string) {
   const ch = await (await amqp.connect(url)).createChannel();
-  await ch.assertQueue('jobs', QUEUE_OPTIONS);
+  await ch.assertQueue('${queue}', QUEUE_OPTIONS);
 }
 `;
 
@@ -62,11 +62,12 @@ describe('lsp workspace: imported modules as the editor has them', () => {
       'index.ts': `export * from './options';\n`,
       'options.ts': `export { QUEUE_OPTIONS } from './constants';\n`,
       'consumer.ts': consumer('./index'),
-      'unrelated.ts': consumer('./elsewhere'),
+      // Another queue: two declarations of one queue are compared with each other (inconsistent-queue-declaration).
+      'unrelated.ts': consumer('./elsewhere', 'reports'),
       'elsewhere.ts': LEGAL,
     });
     await s.open(uri('consumer.ts'), consumer('./index'));
-    await s.open(uri('unrelated.ts'), consumer('./elsewhere'));
+    await s.open(uri('unrelated.ts'), consumer('./elsewhere', 'reports'));
     expect(codes(await s.diagnostics(uri('consumer.ts'), 1))).toEqual([]);
     expect(codes(await s.diagnostics(uri('unrelated.ts'), 1))).toEqual([]);
     await s.open(uri('constants.ts'), LEGAL);

@@ -9,7 +9,7 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration(async (e) => {
-      // target and disabledRules reach the running server (synchronize below); a new executable needs a new server.
+      // target, disabledRules and defaultQueueType reach the running server (synchronize below); a new executable needs a new server.
       if (!e.affectsConfiguration(`${SECTION}.serverPath`)) return;
       await client?.stop();
       await startClient(context);
@@ -44,7 +44,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       { scheme: 'file', language },
       { scheme: 'untitled', language },
     ]),
-    initializationOptions: { target: config.get<string>('target'), disabledRules: config.get<string[]>('disabledRules') },
+    initializationOptions: { target: config.get<string>('target'), disabledRules: config.get<string[]>('disabledRules'), defaultQueueType: config.get<string>('defaultQueueType') },
     synchronize: { configurationSection: SECTION },
   };
   client = new LanguageClient(SECTION, 'rabbitmq4-codemod', serverOptions, clientOptions);

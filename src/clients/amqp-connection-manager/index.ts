@@ -28,13 +28,14 @@ export const amqpConnectionManager: ClientModule = {
       if (!m) continue;
       const wrapper = channels.wrapperOf(m.object);
       if (!wrapper) continue;
-      if (m.method === 'assertQueue') model.declarations.push(amqplibDeclaration(ctx, node, 'amqp-connection-manager'));
+      if (m.method === 'assertQueue') model.declarations.push(amqplibDeclaration(ctx, node, 'amqp-connection-manager', 'amqplib', wrapper.vhost));
       else if (m.method === 'consume') model.consumers.push(amqplibConsumer(ctx, node, 'amqp-connection-manager', wrapper.key, true));
       else if (m.method === 'bindQueue') model.bindings.push(amqplibBinding(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'assertExchange') model.exchanges.push(amqplibExchange(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'deleteQueue') model.queueDeletions.push(amqplibQueueDeletion(ctx, node, 'amqp-connection-manager'));
       else if (m.method === 'publish' || m.method === 'sendToQueue') {
-        model.publishes.push(amqplibPublish(ctx, node, 'amqp-connection-manager', wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm'));
+        // The wrapper queues every message in the process and returns a promise, confirmed or not.
+        model.publishes.push(amqplibPublish(ctx, node, 'amqp-connection-manager', wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm', 'promise'));
       }
     }
   },

@@ -2,7 +2,7 @@
 // library that hands out amqplib channels.
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, ownProperty, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type PublishPacing, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
 import { confirmOnlyLoop, isAwaitedCallTo, resultUse } from '../model-builders/call-context';
 import { runsWhen } from '../model-builders/run-conditions';
 import { connectionOpenAt } from '../model-builders/connection-open';
@@ -18,6 +18,7 @@ import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from '../m
 import { payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
 import { queueBindingAt } from '../model-builders/queue-binding';
 import { declarationCallOf, declarationsNamedBy } from '../model-builders/declared-queue';
+import { publishPacing } from '../model-builders/pacing';
 
 const ASSERT_QUEUE = new Set(['assertQueue']);
 
@@ -34,8 +35,8 @@ function calleeText(ctx: FileContext, call: CallNode): string {
   return `${text.length > 40 ? `…${text.slice(-39)}` : text}()`;
 }
 
-/** `x.assertQueue(name?, options?, cb?)` with amqplib semantics (amqplib, ACM, and wrappers of them). */
-export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: string, library = 'amqplib'): QueueDeclaration {
+/** `x.assertQueue(name?, options?, cb?)` with amqplib semantics (amqplib, ACM, and wrappers of them); `vhost`: the channel's, when the code names it. */
+export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: string, library = 'amqplib', vhost?: string): QueueDeclaration {
   const { file, resolver } = ctx;
   const [nameNode, second] = args(call);
   const optionsNode = second && !isFunction(unwrap(second)) ? second : undefined;
@@ -61,7 +62,8 @@ export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: str
     argumentsIncomplete: options.argumentsIncomplete,
     dependsOn: options.dependsOn,
     syntax: options.syntax,
-    rebuild: (other) => amqplibDeclaration(other as FileContext, call, client, library),
+    rebuild: (other) => amqplibDeclaration(other as FileContext, call, client, library, vhost),
+    ...(vhost !== undefined ? { vhost } : {}),
   };
 }
 
@@ -135,9 +137,10 @@ export interface AmqplibConsumerSyntax {
 
 /**
  * `ch.publish(...)` / `ch.sendToQueue(...)`. amqplib returns whether the write buffer has room;
- * amqp-connection-manager's wrapper returns a promise settled by the broker's confirm.
+ * amqp-connection-manager's wrapper returns a promise settled by the broker's confirm. `pacing`: how the
+ * library says its buffer is full (amqplib's false and 'drain', a wrapper's promise), when the caller knows.
  */
-export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns']): Publish {
+export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns'], pacing?: PublishPacing['signal']): Publish {
   const { file } = ctx;
   const use = resultUse(file, call);
   const loop = confirmOnlyLoop(file, call);
@@ -156,6 +159,7 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
     waitsForConfirmInLoop: waits,
     ...amqplibPublishFacts(ctx, call),
     headers: amqplibPublishHeaders(ctx, call),
+    ...(pacing ? { pacing: publishPacing(ctx, call, pacing) } : {}),
     syntax: { call },
   };
 }

@@ -16,6 +16,8 @@ export interface AmqplibChannel {
   object: LibObject;
   /** The prefetch the library that hands the channel out sets on it (`facts.prefetch` of its shape). */
   prefetch?: Resolved<number>;
+  /** The vhost of the connection it is made on, when the code names it. */
+  vhost?: string;
 }
 
 /** An amqp-connection-manager ChannelWrapper. */
@@ -24,7 +26,10 @@ export interface AcmWrapper {
   confirm: boolean | 'unknown';
   key: string;
   object: LibObject;
+  vhost?: string;
 }
+
+const vhostOf = (o: LibObject): { vhost?: string } => (typeof o.facts.vhost === 'string' ? { vhost: o.facts.vhost } : {});
 
 const AMQPLIB_SOURCE = /['"](amqplib(\/callback_api)?|amqp-connection-manager)['"]/;
 
@@ -44,13 +49,13 @@ export class AmqplibChannels {
     const o = this.objectOf(expr);
     if (!o || o.library !== 'amqplib' || o.kind !== 'channel') return undefined;
     const set = o.facts.prefetch as { value: number; by: string } | undefined;
-    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...(set ? { prefetch: defaulted(set.value, set.by) } : {}) };
+    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...vhostOf(o), ...(set ? { prefetch: defaulted(set.value, set.by) } : {}) };
   }
 
   wrapperOf(expr: Node): AcmWrapper | undefined {
     const o = this.objectOf(expr);
     if (!o || o.library !== ACM || o.kind !== 'wrapper') return undefined;
-    return { kind: 'wrapper', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o };
+    return { kind: 'wrapper', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...vhostOf(o) };
   }
 
   /** Whether the expression is any object of either library (a module, a connection, ...). */

@@ -2,13 +2,61 @@
 // connect functions, connections, channels (with their confirm mode), managers and channel wrappers.
 import type * as t from '@babel/types';
 import { propertyKeyName, unwrap, type Node } from '../../parse/ast';
-import type { LibKind, ObjectShape } from '../../resolve/objects/shape';
+import type { CallNode, LibKind, LibObject, Located, ObjectShape } from '../../resolve/objects/shape';
 import { placeKey } from '../../resolve/objects/traced';
+import type { Value } from '../../resolve/values';
 
 export const ACM = 'amqp-connection-manager';
 const CHANNEL_METHODS = new Set(['createChannel', 'createConfirmChannel']);
 
-const channel = (client: string, confirm: boolean | 'unknown', extra: Partial<LibKind> = {}): LibKind => ({ kind: 'channel', library: 'amqplib', facts: { client, confirm }, ...extra });
+const channel = (client: string, confirm: boolean | 'unknown', from: LibObject | undefined, extra: Partial<LibKind> = {}): LibKind => ({ kind: 'channel', library: 'amqplib', facts: { client, confirm, ...vhostFrom(from) }, ...extra });
+
+/** The vhost fact an object passes on to the objects it makes (a connection's to its channels). */
+const vhostFrom = (o: LibObject | undefined): { vhost?: string } => (typeof o?.facts.vhost === 'string' ? { vhost: o.facts.vhost } : {});
+
+/**
+ * The vhost a connect call names (amqplib's rules, lib/connect.js): a URL's path without its slash
+ * (unescaped; none or empty: '/'), an options object's `vhost` (none: '/'), '/' with no argument;
+ * amqp-connection-manager's list of URLs, when they all agree. Undefined when run time decides.
+ */
+export function connectVhost(call: Located<CallNode>): { vhost?: string } {
+  const arg = call.node.arguments[0];
+  if (!arg) return { vhost: '/' };
+  if (arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder') return {};
+  const vhost = vhostOfValue(call.ctx.resolver.resolve(arg as Node));
+  return vhost === undefined ? {} : { vhost };
+}
+
+function vhostOfValue(v: Value): string | undefined {
+  if (v.kind === 'literal' && typeof v.value === 'string') {
+    let url: URL;
+    try {
+      url = new URL(v.value);
+    } catch {
+      return undefined;
+    }
+    const path = url.pathname.replace(/^\//, '');
+    try {
+      return path ? decodeURIComponent(path) : '/';
+    } catch {
+      return undefined;
+    }
+  }
+  if (v.kind === 'object') {
+    if (v.object.open) return undefined;
+    const url = v.object.props.get('url');
+    if (url) return vhostOfValue(url.value());
+    const vhost = v.object.props.get('vhost');
+    if (!vhost) return '/';
+    const value = vhost.value();
+    return value.kind === 'literal' && typeof value.value === 'string' ? value.value || '/' : undefined;
+  }
+  if (v.kind === 'array' && v.items.length) {
+    const each = v.items.map(vhostOfValue);
+    return each.every((x) => x !== undefined && x === each[0]) ? each[0] : undefined;
+  }
+  return undefined;
+}
 
 /** amqplib (promise API and amqplib/callback_api). */
 export const AMQPLIB_SHAPE: ObjectShape = {
@@ -17,23 +65,23 @@ export const AMQPLIB_SHAPE: ObjectShape = {
   bareJsdocTypes: ['Channel', 'ConfirmChannel'],
   imported: (name) => (name === 'default' || name === '*' ? { kind: 'module' } : name === 'connect' ? { kind: 'connect' } : undefined),
   member: (of, name) => (of.kind === 'module' && name === 'connect' ? { kind: 'connect' } : undefined),
-  call: (callee) => (callee.kind === 'connect' ? { kind: 'connection' } : undefined),
-  method(target, method) {
-    if (target.kind === 'module' && method === 'connect') return { kind: 'connection' };
-    if (target.kind === 'connection' && CHANNEL_METHODS.has(method)) return channel('amqplib', method === 'createConfirmChannel');
+  call: (callee, call) => (callee.kind === 'connect' ? { kind: 'connection', facts: connectVhost(call) } : undefined),
+  method(target, method, call) {
+    if (target.kind === 'module' && method === 'connect') return { kind: 'connection', facts: connectVhost(call) };
+    if (target.kind === 'connection' && CHANNEL_METHODS.has(method)) return channel('amqplib', method === 'createConfirmChannel', target);
     return undefined;
   },
   // Callback API: connect(url, (err, conn) => ...), conn.createChannel((err, ch) => ...).
-  callbackParam(target, method, _arg, param) {
+  callbackParam(target, method, _arg, param, call) {
     if (param !== 1) return undefined;
-    if (target.kind === 'connection' && CHANNEL_METHODS.has(method)) return channel('amqplib', method === 'createConfirmChannel');
-    if ((target.kind === 'module' && method === 'connect') || (target.kind === 'connect' && method === '')) return { kind: 'connection' };
+    if (target.kind === 'connection' && CHANNEL_METHODS.has(method)) return channel('amqplib', method === 'createConfirmChannel', target);
+    if ((target.kind === 'module' && method === 'connect') || (target.kind === 'connect' && method === '')) return { kind: 'connection', facts: connectVhost(call) };
     return undefined;
   },
   typed(exported) {
     // A parameter typed Channel may be handed a ConfirmChannel (its subtype).
-    if (exported === 'Channel') return channel('amqplib', 'unknown');
-    if (exported === 'ConfirmChannel') return channel('amqplib', true);
+    if (exported === 'Channel') return channel('amqplib', 'unknown', undefined);
+    if (exported === 'ConfirmChannel') return channel('amqplib', true, undefined);
     if (exported === 'Connection' || exported === 'ChannelModel') return { kind: 'connection' };
     return undefined;
   },
@@ -47,21 +95,21 @@ export const ACM_SHAPE: ObjectShape = {
   yields: ['amqplib'],
   imported: (name) => (name === 'default' || name === '*' ? { kind: 'module' } : name === 'connect' ? { kind: 'connect' } : undefined),
   member: (of, name) => (of.kind === 'module' && name === 'connect' ? { kind: 'connect' } : undefined),
-  call: (callee) => (callee.kind === 'connect' ? { kind: 'manager' } : undefined),
+  call: (callee, call) => (callee.kind === 'connect' ? { kind: 'manager', facts: connectVhost(call) } : undefined),
   method(target, method, call) {
-    if (target.kind === 'module' && method === 'connect') return { kind: 'manager' };
-    if (target.kind === 'manager' && method === 'createChannel') return { kind: 'wrapper', facts: { confirm: wrapperConfirm(call.node) } };
+    if (target.kind === 'module' && method === 'connect') return { kind: 'manager', facts: connectVhost(call) };
+    if (target.kind === 'manager' && method === 'createChannel') return { kind: 'wrapper', facts: { confirm: wrapperConfirm(call.node), ...vhostFrom(target) } };
     return undefined;
   },
   // wrapper.addSetup(channel => ...): the wrapper's own channel, so its prefetch applies to the wrapper's consumers.
   callbackParam(target, method, arg, param) {
-    if (target.kind === 'wrapper' && method === 'addSetup' && arg === 0 && param === 0) return channel(ACM, target.facts.confirm as boolean | 'unknown', { key: target.key });
+    if (target.kind === 'wrapper' && method === 'addSetup' && arg === 0 && param === 0) return channel(ACM, target.facts.confirm as boolean | 'unknown', target, { key: target.key });
     return undefined;
   },
   // manager.createChannel({ setup: (channel) => ... }): the same, keyed by the wrapper the call makes.
   optionCallbackParam(target, method, arg, option, param, call) {
     if (target.kind === 'manager' && method === 'createChannel' && arg === 0 && option === 'setup' && param === 0) {
-      return channel(ACM, wrapperConfirm(call.node), { key: placeKey(call.ctx, call.node) });
+      return channel(ACM, wrapperConfirm(call.node), target, { key: placeKey(call.ctx, call.node) });
     }
     return undefined;
   },

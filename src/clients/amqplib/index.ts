@@ -28,7 +28,7 @@ export const amqplib: ClientModule = {
       if (opened?.library === 'amqplib') model.opens.push(amqplibOpen(ctx, node, 'amqplib', opened.what));
       const m = calleeMethod(node);
       if (!m || !CHANNEL_CALLS.has(m.method)) continue;
-      let channel: { client: string; key: string; confirm: boolean | 'unknown'; untraced?: string; ownChannel?: true; prefetch?: Consumer['channelPrefetch'] } | undefined = channels.channelOf(m.object);
+      let channel: { client: string; key: string; confirm: boolean | 'unknown'; untraced?: string; ownChannel?: true; prefetch?: Consumer['channelPrefetch']; vhost?: string } | undefined = channels.channelOf(m.object);
       if (!channel && m.method === 'assertQueue' && !channels.isTracked(m.object) && (channels.importsLibrary || channels.isUntracedParameter(m.object))) {
         // A receiver we cannot trace in a file that uses amqplib, or a helper's parameter: its assertQueue is amqplib's.
         channel = { client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
@@ -38,7 +38,7 @@ export const amqplib: ClientModule = {
       const untraced = channel.untraced;
       switch (m.method) {
         case 'assertQueue':
-          model.declarations.push({ ...amqplibDeclaration(ctx, node, channel.client), ...(untraced ? { untraced } : {}) });
+          model.declarations.push({ ...amqplibDeclaration(ctx, node, channel.client, 'amqplib', channel.vhost), ...(untraced ? { untraced } : {}) });
           break;
         case 'consume':
           model.consumers.push({ ...amqplibConsumer(ctx, node, channel.client, channel.key, channel.client === ACM && !!untraced, channel.prefetch), ...(untraced ? { untraced } : {}), ...(channel.ownChannel ? { ownChannel: true as const } : {}) });
@@ -46,7 +46,7 @@ export const amqplib: ClientModule = {
         case 'publish':
         case 'sendToQueue': {
           const returns = channel.client === ACM && untraced ? 'confirm' : 'buffer-state';
-          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns), ...(untraced ? { untraced } : {}) });
+          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns, returns === 'buffer-state' ? 'false-then-drain' : 'promise'), ...(untraced ? { untraced } : {}) });
           break;
         }
         case 'bindQueue':

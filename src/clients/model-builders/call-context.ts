@@ -23,6 +23,8 @@ export function resultUse(file: ParsedFile, call: Node): ResultUse {
     case 'WhileStatement':
       return (parent as t.IfStatement).test === node ? 'tested' : 'ignored';
     case 'UnaryExpression':
+      // `void ch.publish(...)` drops the value on purpose; `!ch.publish(...)` tests it.
+      return (parent as t.UnaryExpression).operator === 'void' ? 'ignored' : 'tested';
     case 'LogicalExpression':
       return 'tested';
     case 'ReturnStatement':

@@ -154,8 +154,11 @@ function registrations(ctx: FileContext, fn: t.Function): { ctx: FileContext; ki
   const absolute = ctx.resolver.absolute;
   const others = !method && project && absolute ? project.callerFiles(absolute).filter((f) => f !== absolute && project.host.read(f)?.includes(name)) : [];
   const files = [ctx, ...others.flatMap((f) => project!.context(f) ?? [])];
+  // Only the calls that pass something by one of the names the function goes by can register it.
+  const parent = ctx.file.parentOf(fn);
+  const names = new Set([method ?? name.split('.').pop()!, ...('id' in fn && fn.id ? [fn.id.name] : []), ...(parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? [parent.id.name] : [])]);
   for (const c of files) {
-    for (const node of c.file.callsAndConstructions()) {
+    for (const node of [...new Set([...names].flatMap((n) => c.file.callsWithArgumentNamed(n)))].sort((a, b) => (a.start ?? 0) - (b.start ?? 0))) {
       node.arguments.forEach((arg, i) => {
         const ref = boundTarget(arg as Node);
         const refers = method

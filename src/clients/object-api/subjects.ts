@@ -6,6 +6,7 @@ import type * as t from '@babel/types';
 import { known, unknown, type ConnectionOpen, type Publish, type Resolved } from '../../model';
 import type { FileContext } from '../../resolve/file-context';
 import { confirmOnlyLoop, resultUse } from '../model-builders/call-context';
+import { publishPacing } from '../model-builders/pacing';
 import type { CallNode } from '../model-builders/resolved';
 import { calleeLabel, subjectAt } from '../model-builders/call-parts';
 import type { TrackedKind } from './objects';
@@ -60,6 +61,8 @@ export function publishSubject(ctx: FileContext, call: CallNode, client: string,
     resultUse: use,
     waitsForConfirmInLoop: !!confirmOnlyLoop(ctx.file, call) && returns === 'confirm' && use === 'awaited',
     ...facts,
+    // Its promise settles once the message is written (or confirmed): a publisher that does not wait on it never slows down.
+    pacing: publishPacing(ctx, call, 'promise'),
     syntax: { call, form } satisfies PublishSyntax,
   };
 }

@@ -73,16 +73,20 @@ function arrayNode(owner: FileContext, node: Node, depth = 0): t.ArrayExpression
   return b?.kind === 'const' && b.init && b.path.length === 0 ? arrayNode(owner, b.init, depth + 1) : undefined;
 }
 
-/** Each vhost of a config (`vhosts.<v>`) that has the collection `key` (queues, exchanges), with that collection. */
-export function vhostCollections(cfg: ObjectValue, key: string): { vhost: ObjectValue; collection: PropertyValue }[] {
+/**
+ * Each vhost of a config (`vhosts.<v>`) that has the collection `key` (queues, exchanges), with that
+ * collection; `name`: the vhost's name, when its key is written out (not computed).
+ */
+export function vhostCollections(cfg: ObjectValue, key: string): { vhost: ObjectValue; name?: string; collection: PropertyValue }[] {
   const vhosts = propertyAt(cfg, 'vhosts');
   const vhostsValue = 'found' in vhosts ? vhosts.found.value() : undefined;
   if (vhostsValue?.kind !== 'object') return [];
-  const out: { vhost: ObjectValue; collection: PropertyValue }[] = [];
+  const out: { vhost: ObjectValue; name?: string; collection: PropertyValue }[] = [];
   for (const vhost of entriesOf(vhostsValue.object)) {
     const v = vhost.value();
     const collection = v.kind === 'object' ? v.object.props.get(key) : undefined;
-    if (v.kind === 'object' && collection) out.push({ vhost: v.object, collection });
+    const written = vhost.node.type === 'ObjectProperty' && !vhost.node.computed;
+    if (v.kind === 'object' && collection) out.push({ vhost: v.object, ...(written ? { name: vhost.key } : {}), collection });
   }
   return out;
 }

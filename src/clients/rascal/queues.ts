@@ -34,7 +34,7 @@ export interface RascalQueueSyntax {
 export function queueDeclarations(ctx: FileContext, use: ConfigUse): QueueDeclaration[] {
   const cfg = use.object;
   const out: QueueDeclaration[] = [];
-  for (const { vhost: v, collection: queues } of vhostCollections(cfg, 'queues')) {
+  for (const { vhost: v, name: vhost, collection: queues } of vhostCollections(cfg, 'queues')) {
     const inherited = {
       options: [propertyAt(v, 'defaults', 'queues', 'options'), propertyAt(cfg, 'defaults', 'vhosts', 'queues', 'options')],
       assert: [propertyAt(v, 'defaults', 'queues', 'assert'), propertyAt(cfg, 'defaults', 'vhosts', 'queues', 'assert')],
@@ -44,7 +44,7 @@ export function queueDeclarations(ctx: FileContext, use: ConfigUse): QueueDeclar
       if (!asserted([own, ...inherited.assert])) continue;
       const ownOptions = entry.object ? propertyAt(entry.object, 'options') : ({ absent: true } as const);
       const levels = [ownOptions, ...inherited.options].map((r) => readLevel(ctx, r));
-      out.push(declaration(ctx, use, entry, queues.node, levels));
+      out.push({ ...declaration(ctx, use, entry, queues.node, levels), ...(vhost !== undefined ? { vhost } : {}) });
     }
   }
   return out;

@@ -1,0 +1,55 @@
+// The plan as text for a terminal: each queue with its verdict, declarations, changes and broker replies, then the policies, steps and warnings.
+import type { Colors } from '../cli/common';
+import type { PlannedDeclaration, PlanReport, QueueVerdict } from './model';
+import { defaultLabel, formLabel, VERDICT_LABEL } from './labels';
+
+export function renderPlanText(r: PlanReport, c: Colors): string {
+  const lines: string[] = [];
+  const tone: Record<QueueVerdict, (s: string) => string> = { already: c.green, ready: c.green, 'after-changes': c.cyan, decide: c.yellow, 'stays-classic': c.dim, conflict: c.red, unknown: c.yellow };
+  lines.push(c.bold(`Plan: moving to ${defaultLabel(r.defaultQueueType)} (target RabbitMQ ${r.target}). See ${r.docs}.`));
+  if (r.broker) lines.push(c.dim(`Broker: ${r.broker.source}${r.broker.version ? ` (RabbitMQ ${r.broker.version})` : ''}${r.broker.nodes !== undefined ? `, ${r.broker.nodes} node${r.broker.nodes === 1 ? '' : 's'}` : ''}`));
+  if (r.verification) lines.push(c.dim(`Verified in the scratch vhost${r.verification.vhosts.length === 1 ? '' : 's'} ${r.verification.vhosts.map((v) => `${v.name} (${v.defaultQueueType})`).join(', ')}, deleted after the run${r.verification.limitsFrom ? `, with the limits of vhost '${r.verification.limitsFrom}'` : ''}.`));
+  for (const q of r.queues) {
+    lines.push('');
+    const name = q.name ? `queue '${q.name}'` : 'a server-named queue';
+    lines.push(`${c.bold(name)}${q.vhost !== undefined ? ` (vhost '${q.vhost}')` : ''}  ${tone[q.verdict](VERDICT_LABEL[q.verdict])}`);
+    lines.push(`    ${q.summary}`);
+    for (const d of q.declarations) declaration(lines, d, c);
+    if (q.existing) {
+      lines.push(`    ${c.dim('on the broker:')} ${q.existing.step}`);
+      for (const cmd of q.existing.commands) lines.push(`      ${c.cyan('$')} ${cmd}`);
+    }
+  }
+  if (r.undeclared.length) {
+    lines.push('', c.bold('Classic queues on the broker that no scanned code declares:'));
+    for (const u of r.undeclared) lines.push(`  queue '${u.name}' (vhost '${u.vhost}')${u.messages !== undefined ? `: ${u.messages} messages, ${u.consumers ?? 0} consumers` : ''}. ${u.step}`);
+  }
+  if (r.policies.length) {
+    lines.push('', c.bold('Policies that keep what the removed arguments did:'));
+    for (const p of r.policies) lines.push(`  ${c.cyan('$')} ${p.command}`);
+  }
+  lines.push('', c.bold('Steps:'));
+  r.steps.forEach((s, i) => lines.push(`  ${i + 1}. ${s}`));
+  for (const w of r.warnings) lines.push('', `${c.yellow('warning')} ${w}`);
+  for (const e of r.errors) lines.push(`${c.bold(e.file)}${e.line ? `:${e.line}:${e.column}` : ''}  ${c.red('error')}  ${e.message}`);
+  const n = r.summary;
+  const v = r.verification;
+  lines.push(
+    '',
+    `${n.queues} queues (${n.declarations} declarations): ${n.already} already typed, ${n.ready} ready as written, ${n['after-changes']} after the changes, ${n.decide} to decide, ${n['stays-classic']} stay classic, ${n.conflict} in conflict, ${n.unknown} unknown` +
+      `${n.existing === null ? '' : `; ${n.existing} queue${n.existing === 1 ? '' : 's'} on the broker`}${v ? `; verified: ${v.asPredicted} as predicted, ${v.otherwise} otherwise, ${v.notDeclared} not declared` : ''}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function declaration(lines: string[], d: PlannedDeclaration, c: Colors): void {
+  const type = d.today === d.planned ? `${d.planned}` : `${d.today} today, ${d.planned} under the plan`;
+  lines.push(`    ${d.file}:${d.line}:${d.column}  ${d.callee}  ${c.dim(`(${d.client}; ${type})`)}`);
+  for (const f of d.findings) lines.push(`      ${f.severity === 'error' ? c.red(f.ruleId) : f.severity === 'warning' ? c.yellow(f.ruleId) : c.dim(f.ruleId)}: ${f.fix.kind === 'rewrite' ? `${c.green('rewrite:')} ${f.fix.description}` : f.fix.kind === 'annotate' ? `${c.yellow('decide:')} ${f.fix.description}` : f.fix.description}`);
+  lines.push(`      ${c.dim('declares after the changes:')} ${formLabel(d.after)}`);
+  if (d.verified) {
+    const v = d.verified;
+    const mark = v.notDeclared ? c.yellow('not declared') : v.asPredicted ? c.green('as predicted') : c.red('not as predicted');
+    lines.push(`      ${c.dim('broker:')} ${v.notDeclared ? v.notDeclared : `${v.reply}${v.type ? ` (${v.type})` : ''}`}  ${mark}${!v.asPredicted && !v.notDeclared ? ` (predicted: ${v.predicted})` : ''}`);
+  }
+}
