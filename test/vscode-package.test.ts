@@ -195,7 +195,8 @@ describe('the server the extension starts', () => {
 describe('the extension\'s settings', () => {
   it('contribute what editors/README.md documents, trace.server included', () => {
     const properties = manifest.contributes.configuration.properties as Record<string, { type: string; enum?: string[]; default: unknown }>;
-    expect(Object.keys(properties).sort()).toEqual(['rabbitmq4-codemod.disabledRules', 'rabbitmq4-codemod.serverPath', 'rabbitmq4-codemod.target', 'rabbitmq4-codemod.trace.server']);
+    expect(Object.keys(properties).sort()).toEqual(['rabbitmq4-codemod.defaultQueueType', 'rabbitmq4-codemod.disabledRules', 'rabbitmq4-codemod.serverPath', 'rabbitmq4-codemod.target', 'rabbitmq4-codemod.trace.server']);
+    expect(properties['rabbitmq4-codemod.defaultQueueType']).toMatchObject({ type: 'string', enum: ['classic', 'quorum', 'stream'], default: 'classic' });
     // vscode-languageclient reads `<client id>.trace.server`; the client id is the section.
     expect(properties['rabbitmq4-codemod.trace.server']).toMatchObject({ type: 'string', enum: ['off', 'messages', 'verbose'], default: 'off' });
     expect(fs.readFileSync(path.join(EXTENSION, 'src', 'extension.ts'), 'utf8')).toMatch(/const SECTION = 'rabbitmq4-codemod';[\s\S]*new LanguageClient\(SECTION,/);

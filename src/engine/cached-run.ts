@@ -6,11 +6,14 @@ import type { AnalyzeOptions } from './options';
 import type { Selection } from './candidates';
 import type { CacheContents, CachedComponent, CachedFile } from './cache';
 import type { ProjectIndex } from '../index/project-index';
-import type { FileSystemView } from '../index/file-system';
+import type { SourceHost } from '../index/module-resolution';
 import { contentHash } from '../index/content-hash';
 import { importComponents, withoutModels } from './workers';
 import type { DeclaredQueue } from '../rules/equivalence';
 import { declaredKey } from './declared-queues';
+
+/** Where texts are read, keeping the paths of every file read while `reads` is set (the files a result came from). */
+export type RecordingHost = SourceHost & { reads?: Set<string> };
 
 export interface CachedRun {
   analysis: Analysis;
@@ -31,11 +34,13 @@ export interface CachedRun {
 export function cachedAnalysis(
   index: ProjectIndex,
   selection: Selection,
-  view: FileSystemView,
+  view: RecordingHost,
   options: AnalyzeOptions,
   known: ReadonlyMap<string, CachedFile>,
   previous: CacheContents | undefined,
   read: (absolute: string) => SourceInput | undefined,
+  /** Keep the results' models and texts (a long-lived session reuses them in memory; a file cache cannot hold them). */
+  inMemory = false,
 ): CachedRun {
   const hashOf = (f: string) => known.get(f)?.hash ?? '';
   const components = importComponents(index, selection.parse);
@@ -52,12 +57,12 @@ export function cachedAnalysis(
   const componentOf = new Map<string, string>();
   components.forEach((files, i) => files.forEach((f) => componentOf.set(index.get(f)?.path ?? f, String(i))));
   const keyOf = (file: string) => componentOf.get(file) ?? 'outside';
-  let run = analyseComponents(dirty, index, selection, view, options, hashOf, read, clean, keyOf);
+  let run = analyseComponents(dirty, index, selection, view, options, hashOf, read, clean, keyOf, inMemory);
   // Other declarations than the last run's: every component's rules may read them, so none is reused.
   if (clean.length && run.project !== previous?.project) {
     dirty = components;
     clean = [];
-    run = analyseComponents(dirty, index, selection, view, options, hashOf, read, clean, keyOf);
+    run = analyseComponents(dirty, index, selection, view, options, hashOf, read, clean, keyOf, inMemory);
   }
   const results = new Map<string, FileResult>();
   for (const c of clean) for (const r of c.results) results.set(r.path, r);
@@ -87,12 +92,13 @@ function analyseComponents(
   dirty: string[][],
   index: ProjectIndex,
   selection: Selection,
-  view: FileSystemView,
+  view: RecordingHost,
   options: AnalyzeOptions,
   hashOf: (f: string) => string,
   read: (absolute: string) => SourceInput | undefined,
   clean: CachedComponent[],
   componentOfFile: (file: string) => string,
+  inMemory: boolean,
 ): { results: FileResult[]; components: CachedComponent[]; project: string; analysed: number } {
   const inputs = dirty.flat().filter((f) => selection.parse.has(f)).map(read).filter((i): i is SourceInput => !!i);
   view.reads = new Set();
@@ -104,7 +110,8 @@ function analyseComponents(
   for (const [file, entries] of facts.byFile) byFile.set(file, entries);
   const indexed = new Set(index.files().map((f) => f.path));
   const declared = [...index.files().flatMap((f) => byFile.get(f.path) ?? []), ...[...byFile].filter(([file]) => !indexed.has(file)).flatMap(([, entries]) => entries)];
-  const results = withoutModels(finishAnalysis(prepared, declared).files);
+  const finished = finishAnalysis(prepared, declared).files;
+  const results = inMemory ? finished : withoutModels(finished);
   const outside = [...view.reads].filter((f) => !index.has(f)).map((f): [string, string | null] => {
     const text = view.read(f);
     return [f, text === undefined ? null : contentHash(text)];
@@ -117,7 +124,7 @@ function analyseComponents(
   const byPath = new Map(index.files().map((f) => [f.path, f.absolute]));
   for (const r of results) {
     // The cache keeps no texts: a reused result's text is read again where a report or a fix needs it.
-    const stored = { ...r, text: '' };
+    const stored = inMemory ? r : { ...r, text: '' };
     const i = componentOf.get(byPath.get(r.path) ?? r.absolute);
     if (i !== undefined) components[i].results.push(stored);
     else for (const c of components) c.results.push(stored);

@@ -145,6 +145,11 @@ export function unusableContent(buf: Buffer, text = buf.toString('utf8'), minifi
 /** A bundle: long enough to matter, and written on a few very long lines. */
 export function looksMinified(text: string): boolean {
   if (text.length < 20_000) return false;
+  // Enough lines for an average of 500 characters or less: not a bundle, whatever its longest line (found
+  // in the first few kilobytes of a hand-written file, instead of a walk over all of it).
+  const enough = text.length / 500;
+  let counted = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++counted >= enough) return false;
   let lines = 1;
   let longest = 0;
   let start = 0;

@@ -6,7 +6,9 @@ import { FileSystemView } from '../index/file-system';
 import type { SourceHost } from '../index/module-resolution';
 import { ProjectIndex } from '../index/project-index';
 import { contentHash } from '../index/content-hash';
-import { analyze, type Analysis, type SourceInput } from './analyze';
+import type { Analysis } from './analyze';
+import { cachedAnalysis, type RecordingHost } from './cached-run';
+import type { CacheContents, CachedFile } from './cache';
 import { factsOf, selectCandidates } from './candidates';
 import type { AnalyzeOptions } from './options';
 import { IndexReader, type SkippedFile } from './project-files';
@@ -34,14 +36,14 @@ export interface SessionOptions {
  */
 export class ProjectSession {
   readonly view = new FileSystemView();
-  private readonly host: SourceHost;
+  private readonly host: RecordingHost;
   private files: DiscoveredFile[] = [];
   private index?: ProjectIndex;
   private skippedFiles: SkippedFile[] = [];
   private reader?: IndexReader;
   /** Bumped by every change: an analysis of an older version is stale. */
   private version = 0;
-  private last?: { version: number; key: string; analysis: Analysis };
+  private last?: { version: number; key: string; analysis: Analysis; components: CacheContents };
 
   constructor(readonly options: SessionOptions) {
     this.host = options.host ?? this.view;
@@ -129,16 +131,22 @@ export class ProjectSession {
     const key = optionsKey(options);
     if (this.last && this.last.version === this.version && this.last.key === key) return this.last.analysis;
     const selection = selectCandidates(this.index);
-    const inputs: SourceInput[] = [];
-    for (const f of this.index.files()) {
-      if (!selection.parse.has(f.absolute)) continue;
-      const text = this.host.read(f.absolute);
-      if (text !== undefined) inputs.push({ path: f.path, absolute: f.absolute, text });
-    }
-    const analysis = analyze(inputs, { ...options, cwd: this.options.cwd, index: this.index, selection, files: this.host });
-    this.last = { version: this.version, key, analysis };
-    return analysis;
+    // Every file's digest (read with its facts): the components whose files are unchanged keep their results.
+    const known = new Map<string, CachedFile>(this.index.files().map((f) => [f.absolute, { size: 0, mtimeMs: 0, hash: f.hash ?? '', facts: f.facts }]));
+    const previous = this.last?.key === key ? this.last.components : undefined;
+    const read = (absolute: string) => {
+      const entry = this.index!.get(absolute);
+      const text = entry && this.host.read(absolute);
+      return text === undefined || !entry ? undefined : { path: entry.path, absolute, text };
+    };
+    const run = cachedAnalysis(this.index, selection, this.host, { ...options, cwd: this.options.cwd, files: this.host }, known, previous, read, true);
+    this.lastRun = { reused: run.reused, analysed: run.analysed };
+    this.last = { version: this.version, key, analysis: run.analysis, components: { format: 0, key, ...run.next } };
+    return run.analysis;
   }
+
+  /** How the last analysis went: candidate files whose results were kept (their component unchanged), and those analysed. */
+  lastRun?: { reused: number; analysed: number };
 
   /** Files the walk found but could not read (too large, binary, a bundle). */
   skipped(): readonly SkippedFile[] {

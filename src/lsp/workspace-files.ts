@@ -11,10 +11,13 @@ import type { OpenDocumentSet } from './open-documents';
  */
 export class WorkspaceFiles implements SourceHost {
   private readonly disk = new Map<string, { mtimeMs: number; size: number; text: string }>();
+  /** Every file read while set (the files outside the project an analysis read, for its reuse). */
+  reads?: Set<string>;
 
   constructor(private readonly documents: OpenDocumentSet) {}
 
   read(absolute: string): string | undefined {
+    this.reads?.add(absolute);
     const open = this.documents.atFile(absolute);
     if (open) return open.getText();
     const stat = statFile(absolute);

@@ -76,7 +76,7 @@ function inProject(absolute: string, request: TransformRequest, options: Analyze
   if (!entry) {
     const texts = new Map<string, string>();
     const view = new FileSystemView();
-    const host = { read: (p: string) => texts.get(p) ?? view.read(p), exists: (p: string) => texts.has(p) || view.exists(p) };
+    const host = { reads: undefined as Set<string> | undefined, read: (p: string) => (host.reads?.add(p), texts.get(p) ?? view.read(p)), exists: (p: string) => texts.has(p) || view.exists(p) };
     entry = { session: new ProjectSession({ root, cwd: request.cwd, host, unsaved: (p) => texts.get(p) }).build(), texts };
     sessions.set(root, entry);
   }
