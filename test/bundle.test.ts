@@ -7,7 +7,7 @@ import { cli, project, ROOT } from './helpers';
 const RELATIVE_REQUIRE = /require\(["']\.\.?\//;
 
 describe('the bundled CLI (scripts/bundle.mjs, built by npm run build)', () => {
-  it('is what bin/ loads, with V8's code cache beside it from the second run on (the same output either way)', () => {
+  it("is what bin/ loads, with V8's code cache beside it from the second run on (the same output either way)", () => {
     expect(fs.readFileSync(path.join(ROOT, 'bin/rabbitmq4-codemod'), 'utf8')).toContain("path.join(__dirname, '..', 'dist', 'bundle', 'cli.js')");
     const cache = path.join(ROOT, 'dist/bundle/cli.js.v8cache');
     const dir = project({ 'a.ts': "import amqp from 'amqplib';\nexport const q = (ch: amqp.Channel) => ch.assertQueue('a', { durable: false });\n" });
