@@ -27,7 +27,15 @@ export interface Span {
 export type Resolved<T> =
   | { kind: 'known'; value: T; origin: Span }
   | { kind: 'default'; value: T; library: string }
-  | { kind: 'unknown'; reason: string; origin?: Span; /** A function parameter: each call site decides the value. */ param?: ParamOrigin };
+  | {
+      kind: 'unknown';
+      reason: string;
+      origin?: Span;
+      /** A function parameter: each call site decides the value. */
+      param?: ParamOrigin;
+      /** Certainly truthy whatever it is (`x || 10`): a count that is never 0. */
+      truthy?: true;
+    };
 
 /** The parameter of a function a value comes from (the function node is opaque to rules). */
 export interface ParamOrigin {
@@ -45,7 +53,7 @@ export function valueOf<T>(r: Resolved<T> | undefined): T | undefined {
   return r && r.kind !== 'unknown' ? r.value : undefined;
 }
 
-export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span; param?: ParamOrigin } {
+export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span; param?: ParamOrigin; truthy?: true } {
   return !!r && r.kind === 'unknown';
 }
 
@@ -167,6 +175,11 @@ export interface Consumer {
   qosAfter?: Qos;
   /** Set when the client itself applies a prefetch (e.g. rascal's default of 10). */
   prefetch?: Resolved<number>;
+  /**
+   * The prefetch a library sets on a channel it hands out (@golevelup/nestjs-rabbitmq's AmqpConnection.channel: its
+   * prefetchCount, 10 by default): in force unless the code sets another on that channel.
+   */
+  channelPrefetch?: Resolved<number>;
   /** The message handler's function, when written inline or as a local function. */
   handler?: { start: number; end: number };
   /** What the message handler does with the message, when the client can read the handler. */
@@ -175,8 +188,8 @@ export interface Consumer {
   ackWritten?: AckMode;
   /** Why the acknowledgement mode, unknown from the options, was settled by what the handler does (a sentence). */
   ackFromHandler?: string;
-  /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover. */
-  consumerArguments: { key: string; value: Resolved<unknown> }[];
+  /** Consumer (basic.consume) arguments such as x-priority, x-cancel-on-ha-failover, x-stream-offset. */
+  consumerArguments: ConsumerArgument[];
   /** Re-reads the consumer with another resolver (one call site of the function it is in). */
   rebuild?: (ctx: object) => Consumer;
   /** Set when the consumer is seen through a call of the function that consumes (see QueueDeclaration.via). */
@@ -190,7 +203,19 @@ export interface Consumer {
   optionsAt?: { span: Span; statementStart: number };
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
+  ownChannel?: true;
   syntax: unknown;
+}
+
+/** The AMQP 0-9-1 field types a client library sends a table value as (the broker judges some arguments by type). */
+export type FieldType = 'longstr' | 'integer' | 'float' | 'boolean' | 'void' | 'timestamp' | 'table' | 'array';
+
+/** A basic.consume argument: its value, and the field type the client library encodes it as, when the code settles it. */
+export interface ConsumerArgument {
+  key: string;
+  value: Resolved<unknown>;
+  wire?: FieldType;
 }
 
 /** A place in a message handler and what the code does there ("reads msg.content"). */
@@ -212,10 +237,21 @@ export interface HandlerFacts {
   nullCheck?: HandlerUse;
   /** The check whose branch holds the unguarded use and runs only when the message is null (`else` of `if (msg)`). */
   nullBranch?: HandlerUse;
+  /**
+   * An async handler's null check that throws (`if (!msg) throw new Error(...)`, `assert(msg)`), nothing catching it:
+   * the library ignores the handler's promise, so the throw is an unhandled rejection.
+   */
+  nullThrow?: HandlerUse;
+  /** The handler's message parameter is typed to admit null (`msg: ConsumeMessage | null`): its author expects the library to pass null. */
+  typedNullable?: true;
+  /** The handler's module, or a helper module it hands the message to, names the x-death header in code (reads it somewhere). */
+  xDeathInModule?: true;
   /** Reads of the count of the message's x-death header (a retry decision). */
   xDeathCounts: HandlerUse[];
   /** Publishes of the received message's content (the message sent again by the client). */
   republishes: HandlerUse[];
+  /** The republishes among them made only once the x-death count has reached its limit (`if (count >= MAX) park(msg)`): a parking lot, not a retry. */
+  republishesPastLimit: HandlerUse[];
   /** The republishes among them that pass the received headers (or all its properties) on unchanged. */
   republishedHeaders: HandlerUse[];
   /** Reads of the x-delivery-count header (its meaning changes for quorum queues in 4.3). */
@@ -224,6 +260,13 @@ export interface HandlerFacts {
   rejections: (HandlerUse & { method: 'nack' | 'reject'; requeue: Resolved<boolean> })[];
   /** Explicit acks of the message (`ch.ack(msg)`, `msg.ack()`). */
   acks: HandlerUse[];
+  /** With manual ack, only the handler settles a message (amqplib's consume, not rabbitmq-client's createConsumer, which acks on return). */
+  handlerSettles?: true;
+  /**
+   * The first place the message leaves the code the analysis reads (handed to a function it does not follow, stored,
+   * returned, emitted, or settled in bulk with ackAll): what happens to it there is not known.
+   */
+  escapes?: HandlerUse;
 }
 
 /** How the code treats what a publish call returns. */
@@ -347,6 +390,13 @@ export interface UnitOfWork {
   line: number;
   /** The functions between it and the open, innermost first: each one's name and where it is called. */
   via: { name: string; file: string; line: number }[];
+  /** What one run of it is, when the kind does not say: a message, a request, an item. */
+  per?: 'message' | 'request' | 'item';
+  /**
+   * A function the module exports that nothing in the project calls: its users call it once per message it sends.
+   * `leaks`: it never closes what it opens.
+   */
+  exported?: { name: string; leaks?: true };
 }
 
 /** bun.lockb is bun's binary lock file: found (it decides what bun installs), never read. */
@@ -383,6 +433,10 @@ export interface DependencyPin {
    * that loads it; undefined when not known (too many files to read, or a lock file's copy another package requires).
    */
   imported?: boolean;
+  /** Nested packages below the manifest (directories relative to it) that require the package and install a copy of their own: their imports do not load this one. */
+  ownCopies?: string[];
+  /** A lock file of a workspace member: the package manager installs the member from the workspace root (this directory), not from this lock file. */
+  notUsedBy?: string;
   syntax: unknown;
 }
 

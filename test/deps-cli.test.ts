@@ -142,7 +142,8 @@ describe('client-frame-max through the CLI', () => {
   });
 
   it('--safe-only leaves a move across 0.x minors to a human; a patch-level move stays a rewrite', () => {
-    const dir = project({ 'package.json': PACKAGE_JSON, 'b/package.json': '{ "dependencies": { "amqplib": "0.10.3" } }\n' });
+    // b's code loads amqplib: a range nothing loads would be an info, with no rewrite to make.
+    const dir = project({ 'package.json': PACKAGE_JSON, 'b/package.json': '{ "dependencies": { "amqplib": "0.10.3" } }\n', 'b/index.js': "require('amqplib');\n" });
     const r = cli(dir, 'fix', '--safe-only', '--write');
     expect(r.code).toBe(0);
     expect(read(dir, 'b/package.json')).toBe('{ "dependencies": { "amqplib": "0.10.7" } }\n');

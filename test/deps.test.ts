@@ -171,7 +171,7 @@ describe('what a lock file installs for a package.json', () => {
 
 describe('whether a package imports a client', () => {
   it('require, import, import() and subpaths, or a library that loads it; not node_modules, comments of other words, or a nested project with its own lock', () => {
-    const has = (files: Record<string, string>) => importedIn(project(files), ['amqplib', 'amqp-connection-manager']);
+    const has = (files: Record<string, string>) => importedIn(project(files), ['amqplib', 'amqp-connection-manager']).imported;
     expect(has({ 'src/a.js': "const amqp = require('amqplib');" })).toBe(true);
     expect(has({ 'src/a.ts': "import type { Channel } from 'amqplib/properties';" })).toBe(true);
     expect(has({ 'a.mjs': "const m = await import('amqp-connection-manager');" })).toBe(true);
@@ -180,6 +180,19 @@ describe('whether a package imports a client', () => {
     expect(has({ 'a.d.ts': "import { Channel } from 'amqplib';" })).toBe(false);
     expect(has({ 'svc/package-lock.json': '{}', 'svc/index.js': "require('amqplib')" })).toBe(false);
     expect(has({ 'svc/package.json': '{}', 'svc/index.js': "require('amqplib')" })).toBe(true);
+  });
+
+  it("a nested package that installs its own copy (its own lock file, Bun's too, or outside a workspace its own dependency) does not load the root's", () => {
+    const facts = (files: Record<string, string>) => importedIn(project(files), ['amqplib']);
+    const svc = JSON.stringify({ name: 'svc', dependencies: { amqplib: '^0.10.7' } });
+    expect(facts({ 'svc/bun.lock': '{}', 'svc/index.js': "require('amqplib')" }).imported).toBe(false);
+    expect(facts({ 'svc/bun.lockb': 'binary', 'svc/index.js': "require('amqplib')" }).imported).toBe(false);
+    expect(facts({ 'package.json': '{}', 'svc/package.json': svc, 'svc/index.js': "require('amqplib')" })).toEqual({ imported: false, ownCopies: ['svc'] });
+    expect(facts({ 'package.json': '{}', 'svc/package.json': svc, 'svc/bun.lock': '{}', 'svc/index.js': "require('amqplib')" })).toEqual({ imported: false, ownCopies: ['svc'] });
+    // A workspace's packages share the root's node_modules: the root copy is the one they load.
+    expect(facts({ 'package.json': JSON.stringify({ workspaces: ['svc'] }), 'svc/package.json': svc, 'svc/index.js': "require('amqplib')" })).toEqual({ imported: true, ownCopies: [] });
+    // A nested package.json that does not require it resolves the root's copy.
+    expect(facts({ 'package.json': '{}', 'svc/package.json': '{"name":"svc"}', 'svc/index.js': "require('amqplib')" }).imported).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import { LineIndex } from '../text';
 import * as path from 'node:path';
 import { dependencyManifestOf, LOADED_BY } from './manifests';
 import { lockedVersion } from './locked';
+import { workspaceRootOf } from './workspaces';
 import { importedIn } from './imports';
 import { packageJsonPins } from './package-json';
 import { packageLockPins } from './package-lock';
@@ -48,9 +49,12 @@ export function modelManifest(file: string, text: string, absolute?: string): Ma
  * requires is that package's business: only the project's own copies are looked at.
  */
 function withInstallFacts(pin: DependencyPin, file: string, absolute: string): DependencyPin {
+  // A workspace member's own lock file: the package manager installs the member from the root's, not from this one.
+  const root = pin.manifest !== 'package.json' ? workspaceRootOf(path.dirname(absolute)) : undefined;
+  if (root !== undefined) return { ...pin, notUsedBy: path.posix.normalize(path.posix.join(path.posix.dirname(file), path.relative(path.dirname(absolute), root).split(path.sep).join('/') || '.')) };
   if (pin.manifest !== 'package.json' && pin.requiredBy.length) return pin;
-  const imported = importedIn(path.dirname(absolute), [pin.client, ...(LOADED_BY[pin.client] ?? [])]);
-  const out: DependencyPin = imported === undefined ? pin : { ...pin, imported };
+  const { imported, ownCopies } = importedIn(path.dirname(absolute), [pin.client, ...(LOADED_BY[pin.client] ?? [])]);
+  const out: DependencyPin = { ...pin, ...(imported === undefined ? {} : { imported }), ...(ownCopies.length ? { ownCopies } : {}) };
   const locked = pin.manifest === 'package.json' && pin.range !== undefined ? lockedVersion(absolute, pin.client, pin.range) : undefined;
   if (!locked) return out;
   // The lock file's path as reported, relative to the package.json's.

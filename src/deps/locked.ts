@@ -5,6 +5,7 @@ import type { DependencyManifest } from '../model';
 import { isBlank, linesOf, unquote } from './lines';
 import { readYarnLock } from './yarn-lock';
 import { bunVersion } from './bun-lock';
+import { workspaceRootOf } from './workspaces';
 
 /** The lock file that decides a package's installs, and the version it installs (undefined: it does not list the package). */
 export interface Locked {
@@ -47,7 +48,9 @@ const readDisk: Read = (absolute) => {
  */
 export function lockedVersion(packageJson: string, name: string, range: string, read: Read = readDisk): Locked | undefined {
   const home = path.dirname(packageJson);
-  for (let dir = home; ; ) {
+  // A workspace member installs from its root: a lock file of its own is not used (and may be stale).
+  const root = workspaceRootOf(home, read);
+  for (let dir = root ?? home; ; ) {
     const rel = path.relative(dir, home).split(path.sep).join('/');
     for (const [file, manifest] of LOCK_FILES) {
       const absolute = path.join(dir, file);

@@ -508,8 +508,7 @@ function inHelper(p: DeclarationPlan, violation: Violation, edits: TextEdit[] | 
   if (!site) return !dependsOnCaller(p.decl);
   if (site.file !== via.declaredAt.file) return false;
   const file = placement.stateFor(via.declaredAt.file).ctx?.file;
-  const fn = file && enclosingFunctionOf(file, via.declaredAt);
-  return !!fn && site.start >= fn.start && site.end <= fn.end;
+  return !!file && inFunctionAround(file, via.declaredAt, site);
 }
 
 function relatedAt(file: ParsedFile, span: Span, message: string): RelatedLocation {
@@ -521,6 +520,18 @@ function relatedAt(file: ParsedFile, span: Span, message: string): RelatedLocati
 /** A declaration instance whose options object is a caller's argument: a default missing from it is the caller's to add. */
 function dependsOnCaller(decl: QueueDeclaration): boolean {
   return decl.dependsOn.some((s) => s.file === decl.at.file && s.start >= decl.at.start && s.end <= decl.at.end);
+}
+
+/**
+ * Whether `value` is the helper's own: written in a function around `at` (its body or parameters, also when `at` is in
+ * a callback inside it: `.then((ch) => ch.consume(q, h, { noAck }))` under `function subscribe(q, h, { noAck = true } = {})`),
+ * or at its module's top level, outside every function (`const QUEUE_OPTIONS = { durable: false }` beside the helper).
+ */
+function inFunctionAround(file: ParsedFile, at: Span, value: Span): boolean {
+  const around = file.functionsAround(value);
+  if (!around.length) return true;
+  const whole = { start: Math.min(at.start, value.start), end: Math.max(at.end, value.end) };
+  return around.some((fn) => (fn.start ?? 0) <= whole.start && whole.end <= (fn.end ?? 0));
 }
 
 /** The innermost function around a span, as offsets. */
@@ -557,8 +568,7 @@ function helperPlacement(subject: Subject, violation: Violation, stateFor: (file
   const value = violation.focus ?? violation.valueAt;
   if (value) {
     const file = stateFor(declaredAt.file).ctx?.file;
-    const fn = file && value.file === declaredAt.file ? enclosingFunctionOf(file, declaredAt) : undefined;
-    if (!fn || value.start < fn.start || value.end > fn.end) return undefined;
+    if (!file || value.file !== declaredAt.file || !inFunctionAround(file, declaredAt, value)) return undefined;
   }
   return { span: declaredAt, statementStart: declaredStatement };
 }

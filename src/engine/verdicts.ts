@@ -14,10 +14,12 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
   }
   return model.consumers.map((c) => {
     const here = (byStatement.get(c.statementStart) ?? []).filter((f) => f.start >= c.at.start && f.end <= c.at.end);
-    const mine = [...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))];
+    // A finding placed at the consumer's options inside its own call is both here and attributed: once.
+    const mine = [...new Set([...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))])];
     const p = prefetchOf(c);
     const unsafe = mine.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warning);
-    const unknown = c.ack.kind === 'unknown' || p?.kind === 'unknown';
+    // A prefetch the code leaves to run time but that is never 0 (`x || 10`) bounds the consumer.
+    const unknown = c.ack.kind === 'unknown' || (p?.kind === 'unknown' && !p.truthy);
     return {
       file: c.at.file,
       line: file.lines.position(c.at.start).line,
@@ -36,6 +38,7 @@ const REASONS: Record<string, string> = {
   'unbounded-prefetch': 'no prefetch: the whole backlog is pushed at once',
   'ineffective-prefetch': 'the prefetch does nothing with automatic ack',
   'stream-consumer-requirements': 'a stream needs a prefetch and manual ack',
+  'manual-ack-never-settled': 'manual ack, but the handler never settles a message: it stalls at its prefetch',
 };
 /** An info of a consumer rule: the code leaves the value to run time, so the row says what to check. */
 const UNSETTLED: Record<string, string> = {

@@ -5,9 +5,10 @@ import type { Consumer, HandlerFacts, HandlerUse, Resolved } from '../model';
 import type { FileContext } from '../resolve/file-context';
 import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './message-path';
 import { endRejection, namesMessage, rejectRequeue, type RejectCall, type ReturnedStatus } from './rejections';
-import { nullCheckOf, unguardedMessageUse } from './null-guard';
-import { messageSources, sourceNodes } from './sources';
+import { nullCheckOf, throwingNullGuard, unguardedMessageUse } from './null-guard';
+import { calledFunction, messageSources, sourceNodes } from './sources';
 import { localFunctionOf } from './handler-function';
+import { countTest, pastRetryLimit } from './retry-limit';
 
 /** How a library hands messages to a handler and takes them back: what the facts depend on. */
 export interface HandlerLibrary {
@@ -30,9 +31,14 @@ export interface HandlerLibrary {
   returns?: ReturnedStatus;
   /** The requeue flag of the nack the library sends when the handler throws; undefined if it does not nack. */
   throwRequeue?: Resolved<boolean>;
+  /** With manual ack, only the handler settles a message (amqplib's consume): the library never acks or nacks for it. */
+  handlerSettles?: true;
 }
 
 export type { RejectCall, ReturnedStatus };
+
+/** The x-death header written as a string (`headers['x-death']`, `const X_DEATH = "x-death"`), not in a comment. */
+const X_DEATH_STRING = /['"`]x-death['"`]/;
 
 const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
 
@@ -50,36 +56,52 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   const messageMethods = new Set(['ack', ...Object.keys(lib.rejects).filter((m) => lib.rejects[m].message === 'argument')]);
   const unguarded = lib.nullOnCancel ? unguardedMessageUse(file, scopes, handler, 0, { messageMethods }) : undefined;
   const check = unguarded && nullCheckOf(file, scopes, handler, 0);
+  const throwing = lib.nullOnCancel && !unguarded ? throwingNullGuard(file, scopes, handler, 0) : undefined;
   const facts: HandlerFacts = {
     nullOnCancel: lib.nullOnCancel,
     unguardedUse: unguarded && { at: file.span(unguarded.at), what: unguarded.what },
     ...(check ? { nullCheck: { at: file.span(check), what: `checks \`${describe(ctx, check)}\`` } } : {}),
     ...(unguarded?.branch ? { nullBranch: { at: file.span(unguarded.branch), what: `\`${describe(ctx, unguarded.branch)}\`` } } : {}),
+    ...(typedNullable(handler) ? { typedNullable: true as const } : {}),
+    ...(throwing ? { nullThrow: { at: file.span(throwing), what: `\`${describe(ctx, throwing)}\`` } } : {}),
     xDeathCounts: [],
     republishes: [],
+    republishesPastLimit: [],
     republishedHeaders: [],
     deliveryCountReads: [],
     rejections: [],
     acks: [],
+    ...(lib.handlerSettles ? { handlerSettles: true as const } : {}),
   };
   const seen = new Set<string>();
   const once = (src: MessageSource, node: Node) => {
     const key = `${src.ctx.file.path}:${node.start}`;
     return !seen.has(key) && !!seen.add(key);
   };
-  // A use in a helper of another module says where it is.
+  // A use outside the handler (a helper, here or in another module) says where it is.
+  const inHandler = (src: MessageSource, node: Node) => src.ctx === ctx && (node.start ?? 0) >= (handler.start ?? 0) && (node.end ?? 0) <= (handler.end ?? 0);
   const use = (src: MessageSource, node: Node, what: string): HandlerUse => ({
     at: src.ctx.file.span(node),
-    what: src.ctx === ctx ? what : `${what} (in ${src.ctx.file.path}:${src.ctx.file.lines.position(node.start ?? 0).line})`,
+    what: inHandler(src, node) ? what : `${what} (in ${src.ctx.file.path}:${src.ctx.file.lines.position(node.start ?? 0).line})`,
   });
   const xDeathCount = [...lib.headersPath, 'x-death', ELEMENT, 'count'];
+  const countReads: [Node, MessageSource][] = [];
+  const republishCalls: [Node, HandlerUse, MessageSource][] = [];
   const deliveryCount = [...lib.headersPath, 'x-delivery-count'];
-  for (const [node, src] of sourceNodes(messageSources(ctx, handler, 0))) {
+  const sources = messageSources(ctx, handler, 0);
+  for (const [node, src] of sourceNodes(sources)) {
     const here = src.ctx;
     const path = readPath(src, node);
     const what = () => (node.type === 'Identifier' ? `destructures ${node.name} from ${destructuredFrom(here, node)}` : `reads ${describe(here, node)}`);
-    if (path && samePath(path, xDeathCount) && !isLogged(here, node) && once(src, node)) facts.xDeathCounts.push(use(src, node, what()));
+    if (path && samePath(path, xDeathCount) && !isLogged(here, node) && once(src, node)) {
+      facts.xDeathCounts.push(use(src, node, what()));
+      countReads.push([node, src]);
+    }
     else if (path && samePath(path, deliveryCount) && !isLogged(here, node) && once(src, node)) facts.deliveryCountReads.push(use(src, node, what()));
+    if (lib.handlerSettles && !facts.escapes) {
+      const escape = escapeOf(src, node, lib);
+      if (escape) facts.escapes = use(src, escape.at, escape.what);
+    }
     if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(src, node)) {
       const rejection = endRejection(ctx, handler, node, lib);
       if (rejection) facts.rejections.push(rejection);
@@ -90,7 +112,9 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     const args = callArguments(node);
     const publish = Object.hasOwn(lib.publish, m.method) ? lib.publish[m.method] : undefined;
     if (publish && isContent(src, args[publish.body], lib) && once(src, node)) {
-      facts.republishes.push(use(src, node, describe(here, node)));
+      const republish = use(src, node, describe(here, node));
+      facts.republishes.push(republish);
+      republishCalls.push([node, republish, src]);
       if (passesHeaders(src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(src, node, `${describe(here, node.callee)}() passes the received headers on`));
     }
     const ack = lib.acks && Object.hasOwn(lib.acks, m.method) ? lib.acks[m.method] : undefined;
@@ -100,7 +124,84 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
       facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue: rejectRequeue(here, args, reject, lib.name) });
     }
   }
+  // The handler's module (or a helper module it hands the message to) names the x-death header in code: a
+  // republish that drops the broker's count matters to it.
+  if (sources.some((src) => X_DEATH_STRING.test(src.ctx.file.text))) facts.xDeathInModule = true;
+  // A republish made only once the count has reached its limit moves the message aside (a parking lot): that
+  // copy does not come back to be counted.
+  if (countReads.length && republishCalls.length) {
+    for (const [node, republish, src] of republishCalls) {
+      const here = src.ctx;
+      // The functions that read the count, other than the one the republish is in (a helper it calls).
+      const counting = new Set(countReads.map(([, s]) => s.fn).filter((f) => f !== src.fn));
+      const calledFn = (callee: Node) => localFunctionOf(here.file, here.resolver.scopes, callee) ?? functionValue(here, callee);
+      const isCount = countTest(here.resolver.scopes, countReads.filter(([, s]) => s.ctx === here).map(([n]) => n), counting, calledFn);
+      if (pastRetryLimit(here.file, src.fn, node, isCount)) facts.republishesPastLimit.push(republish);
+    }
+  }
   return facts;
+}
+
+/** Calls that settle many messages at once, on the channel: what they settle is not any one message. */
+const BULK_SETTLES = new Set(['ackAll', 'nackAll']);
+/** Calls that only read what they are given. */
+const READERS = new Set(['JSON.stringify', 'String', 'Number', 'Boolean', 'Buffer.from', 'Object.keys', 'Object.entries', 'Object.values']);
+
+/**
+ * Where the message (the whole of it: a source whose parameter is the message) leaves the code the analysis reads,
+ * if `node` is such a place: a reference handed to a function not followed (an imported package's, a parameter's
+ * callback, an unknown object's method), stored in a variable, field, array or object, returned or emitted; or a
+ * bulk settle (`ch.ackAll()`). Reads of its properties, null tests, and the library's settle calls stay in.
+ */
+function escapeOf(src: MessageSource, node: Node, lib: HandlerLibrary): { at: Node; what: string } | undefined {
+  const file = src.ctx.file;
+  if (isCall(node) && BULK_SETTLES.has(calleeMethod(node)?.method ?? '')) return { at: node, what: `calls ${describe(src.ctx, node.callee)}()` };
+  if (src.base.length || node.type !== 'Identifier') return undefined;
+  const binding = src.ctx.resolver.scopes.lookup(node.name, node);
+  if (!binding || binding.kind !== 'param' || binding.fn !== src.fn || binding.paramIndex !== src.index || binding.id === node) return undefined;
+  let child: Node = node;
+  let parent = file.parentOf(node);
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' || parent.type === 'ParenthesizedExpression' || parent.type === 'AwaitExpression')) {
+    child = parent;
+    parent = file.parentOf(parent);
+  }
+  if (!parent) return undefined;
+  if (isCall(parent) || parent.type === 'NewExpression') {
+    if (parent.callee === child) return undefined;
+    const m = parent.type === 'NewExpression' ? undefined : calleeMethod(parent);
+    const method = m?.method ?? '';
+    const callee = file.source(parent.callee).replace(/\s+/g, '');
+    // The library's own settle calls (counted as acks and rejections), logging and readers keep it in.
+    if (Object.hasOwn(lib.rejects, method) || (lib.acks && Object.hasOwn(lib.acks, method)) || LOG_METHODS.has(method) || READERS.has(callee)) return undefined;
+    if (parent.type !== 'NewExpression' && calledFunction(src.ctx, parent.callee as Node)) return undefined;
+    return { at: parent, what: `hands ${node.name} to ${callee}()` };
+  }
+  const stores =
+    (parent.type === 'AssignmentExpression' && parent.right === child) ||
+    (parent.type === 'VariableDeclarator' && parent.init === child && parent.id.type === 'Identifier') ||
+    parent.type === 'ReturnStatement' ||
+    parent.type === 'ArrayExpression' ||
+    (parent.type === 'ObjectProperty' && parent.value === child) ||
+    parent.type === 'SpreadElement' ||
+    parent.type === 'YieldExpression' ||
+    (parent.type === 'ArrowFunctionExpression' && parent.body === child);
+  return stores ? { at: parent, what: `keeps ${node.name} (${describe(src.ctx, parent)})` } : undefined;
+}
+
+/** The project function an expression names (imported or local), if the resolver knows it. */
+function functionValue(ctx: FileContext, callee: Node): t.Function | undefined {
+  const node = unwrap(callee);
+  if (node.type !== 'Identifier' && node.type !== 'MemberExpression') return undefined;
+  const v = ctx.resolver.resolve(node);
+  return v.kind === 'function' ? v.node : undefined;
+}
+
+/** The handler's message parameter is typed to admit null (`msg: ConsumeMessage | null`): its author says the library may pass null. */
+function typedNullable(handler: t.Function): boolean {
+  const param = handler.params[0];
+  const id = param?.type === 'AssignmentPattern' ? param.left : param;
+  const annotation = id && 'typeAnnotation' in id && id.typeAnnotation?.type === 'TSTypeAnnotation' ? id.typeAnnotation.typeAnnotation : undefined;
+  return annotation?.type === 'TSUnionType' && annotation.types.some((x) => x.type === 'TSNullKeyword');
 }
 
 /** The message's body: `msg.content`, or a body method of the message (`msg.bodyString()`). */

@@ -19,7 +19,7 @@ export const ELEMENT = '*';
 const ELEMENT_METHODS = new Set(['find', 'findLast', 'at']);
 const SAME_ARRAY_METHODS = new Set(['filter', 'slice', 'sort', 'reverse']);
 /** Array methods whose callback receives each element: the position of the element among its parameters. */
-const ELEMENT_CALLBACKS: Record<string, number> = { forEach: 0, map: 0, flatMap: 0, filter: 0, find: 0, findLast: 0, findIndex: 0, some: 0, every: 0, reduce: 1, reduceRight: 1 };
+export const ELEMENT_CALLBACKS: Record<string, number> = { forEach: 0, map: 0, flatMap: 0, filter: 0, find: 0, findLast: 0, findIndex: 0, some: 0, every: 0, reduce: 1, reduceRight: 1 };
 
 export function isParamOf(binding: Binding | undefined, src: Pick<MessageSource, 'fn' | 'index'>): boolean {
   return !!binding && binding.kind === 'param' && binding.fn === src.fn && binding.paramIndex === src.index;

@@ -48,18 +48,57 @@ export function unguardedMessageUse(file: ParsedFile, scopes: Scopes, fn: t.Func
  * `assert(msg)`), if it has one: the author handles a cancel there, so a guard is not added above it.
  */
 export function nullCheckOf(file: ParsedFile, scopes: Scopes, fn: t.Function, index: number): Node | undefined {
-  const param = fn.params[index];
-  const pattern = param?.type === 'AssignmentPattern' ? param.left : param;
-  if (!pattern || pattern.type !== 'Identifier') return undefined;
-  const binding = scopes.lookup(pattern.name, fn.body);
-  if (!binding) return undefined;
-  const isMsg = (e: Node) => refersTo(scopes, e, binding);
+  const isMsg = messageTest(scopes, fn, index);
+  if (!isMsg) return undefined;
   for (const node of nodesIn(file, fn)) {
     const test =
       node.type === 'IfStatement' || node.type === 'ConditionalExpression' ? node.test : node.type === 'LogicalExpression' ? node.left : node.type === 'ExpressionStatement' && isExitGuard(node, isMsg) ? node.expression : undefined;
     if (test && (nullWhenTrue(test, isMsg) || nonNullWhenTrue(test, isMsg) || test === (node as t.ExpressionStatement).expression)) return test;
   }
   return undefined;
+}
+
+/**
+ * An async handler's own null check that throws (`if (msg === null) throw new Error(...)`, `assert(msg)`), when
+ * nothing in the handler catches the throw: the library ignores the promise the handler returns, so the throw is
+ * an unhandled rejection, which ends the Node process by default, as the TypeError it avoids would.
+ */
+export function throwingNullGuard(file: ParsedFile, scopes: Scopes, fn: t.Function, index: number): Node | undefined {
+  const isMsg = fn.async ? messageTest(scopes, fn, index) : undefined;
+  if (!isMsg) return undefined;
+  for (const node of nodesIn(file, fn)) {
+    if (node.type !== 'IfStatement' && node.type !== 'ExpressionStatement') continue;
+    if (!isExitGuard(node, isMsg) || (node.type === 'IfStatement' && !throws(node.consequent))) continue;
+    if (!caught(file, fn, node)) return node;
+  }
+  return undefined;
+}
+
+/** Whether an expression is the handler's message parameter (`index` of `fn`, a plain name), if it has one. */
+function messageTest(scopes: Scopes, fn: t.Function, index: number): IsMessage | undefined {
+  const param = fn.params[index];
+  const pattern = param?.type === 'AssignmentPattern' ? param.left : param;
+  if (!pattern || pattern.type !== 'Identifier') return undefined;
+  const binding = scopes.lookup(pattern.name, fn.body);
+  return binding ? (e: Node) => refersTo(scopes, e, binding) : undefined;
+}
+
+/** A statement that leaves by throwing: `throw`, or a block that ends with one. */
+function throws(stmt: Node): boolean {
+  if (stmt.type === 'ThrowStatement') return true;
+  return stmt.type === 'BlockStatement' && stmt.body.length > 0 && throws(stmt.body[stmt.body.length - 1]);
+}
+
+/** Whether a throw at `node` is caught inside `fn` (a try around it whose catch does not throw again), or `node` is in a nested function. */
+function caught(file: ParsedFile, fn: t.Function, node: Node): boolean {
+  let child: Node = node;
+  for (const parent of file.ancestors(node)) {
+    if (parent === fn) return false;
+    if (isFunction(parent)) return true;
+    if (parent.type === 'TryStatement' && parent.block === child && catchSwallows(file, parent.handler)) return true;
+    child = parent;
+  }
+  return false;
 }
 
 /** The test of an enclosing `if` or `?:` whose branch around the use runs only when the message is null. */
@@ -153,13 +192,18 @@ function nonNullWhenTrue(test: Node, isMsg: IsMessage): boolean {
   return false;
 }
 
-/** `msg?.a.b` is truthy only if msg is not null. */
+/**
+ * `msg?.a.b` is truthy only if msg is not null, and reading it never throws. `msg.properties.headers?.x`
+ * throws on a null msg (the `?.` guards the headers, not the message): that is a use, not a check.
+ */
 function chainRoot(e: Node, isMsg: IsMessage): boolean {
   let cur = strip(e);
+  let optional = false;
   while (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression' || cur.type === 'OptionalCallExpression' || cur.type === 'CallExpression') {
+    optional = cur.type !== 'CallExpression' && cur.type !== 'MemberExpression' && !!cur.optional;
     cur = strip(cur.type === 'OptionalCallExpression' || cur.type === 'CallExpression' ? (cur.callee as Node) : cur.object);
   }
-  return isMsg(cur);
+  return optional && isMsg(cur);
 }
 
 /** A statement that leaves the function: `return`, `throw`, `process.exit(...)`, or a block that ends with one. */

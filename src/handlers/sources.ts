@@ -1,9 +1,9 @@
 // The handler and the functions it hands the message (or part of it) to, in its file or in modules it imports.
 import type * as t from '@babel/types';
-import { unwrap, type Node } from '../parse/ast';
+import { calleeMethod, isFunction, unwrap, type Node } from '../parse/ast';
 import type { FileContext } from '../resolve/file-context';
 import { localFunctionOf } from './handler-function';
-import { callArguments, isCall, messagePath, nodesIn, type MessageSource } from './message-path';
+import { callArguments, ELEMENT, ELEMENT_CALLBACKS, isCall, messagePath, nodesIn, type MessageSource } from './message-path';
 
 const MAX_DEPTH = 3;
 
@@ -22,6 +22,14 @@ export function messageSources(ctx: FileContext, handler: t.Function, index: num
     out.push(src);
     for (const node of nodesIn(src.ctx.file, src.fn)) {
       if (!isCall(node)) continue;
+      // An array callback written elsewhere (`deaths.reduce(sumCounts, 0)`): its element parameter is each element.
+      const m = calleeMethod(node);
+      const callback = m && Object.hasOwn(ELEMENT_CALLBACKS, m.method) ? callArguments(node)[0] : undefined;
+      if (callback && !isFunction(unwrap(callback))) {
+        const array = messagePath(src, m!.object);
+        const fn = array && calledFunction(src.ctx, callback);
+        if (fn) visit({ ctx: fn.ctx, fn: fn.fn, index: ELEMENT_CALLBACKS[m!.method], base: [...array, ELEMENT] }, depth + 1);
+      }
       const callee = calledFunction(src.ctx, node.callee as Node);
       if (!callee) continue;
       callArguments(node).forEach((arg, i) => {
@@ -35,7 +43,7 @@ export function messageSources(ctx: FileContext, handler: t.Function, index: num
 }
 
 /** The function a call calls: written in this file, or imported from another module of the project. */
-function calledFunction(ctx: FileContext, callee: Node): { ctx: FileContext; fn: t.Function } | undefined {
+export function calledFunction(ctx: FileContext, callee: Node): { ctx: FileContext; fn: t.Function } | undefined {
   const local = localFunctionOf(ctx.file, ctx.resolver.scopes, callee);
   if (local) return { ctx, fn: local };
   const node = unwrap(callee);

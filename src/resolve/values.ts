@@ -5,6 +5,7 @@ import type { Span } from '../model';
 import { Scopes, type Binding } from './scope';
 import { returnedExpression } from './functions';
 import { oneOf } from './union';
+import { cliOptionDefault } from './cli-options';
 import type { Project } from './project';
 
 /** One call of a function: its arguments, resolved in the caller (for a method call on `new C(...)`, also C's constructor arguments). */
@@ -27,14 +28,32 @@ export interface ParamRef {
 }
 
 export type Value =
-  | { kind: 'literal'; value: Primitive; origin?: Span; /** the origin is a literal that an edit may replace */ editable: boolean }
+  | {
+      kind: 'literal';
+      value: Primitive;
+      origin?: Span;
+      /** the origin is a literal that an edit may replace */
+      editable: boolean;
+      /** Why no edit may replace the expression that reads it either (a command line option's default: the flag decides at run time). */
+      readOnly?: string;
+    }
   | { kind: 'object'; object: ObjectValue }
   | { kind: 'array'; items: Value[]; origin: Span }
   | { kind: 'function'; node: t.Function }
   | { kind: 'class'; node: t.ClassDeclaration }
   /** A module namespace (`import * as m`, `require('./m')`): its members are its exports. */
   | { kind: 'module'; absolute: string }
-  | { kind: 'unknown'; reason: string; origin?: Span; param?: ParamRef; notExported?: boolean; /** Certainly a string (a for-in key): it has no properties but String's. */ string?: true };
+  | {
+      kind: 'unknown';
+      reason: string;
+      origin?: Span;
+      param?: ParamRef;
+      notExported?: boolean;
+      /** Certainly a string (a for-in key): it has no properties but String's. */
+      string?: true;
+      /** Certainly truthy (`x || 10`, `a || b || 1024`): never 0, '', false, null or undefined. */
+      truthy?: true;
+    };
 
 export interface PropertyValue {
   key: string;
@@ -127,6 +146,9 @@ export class ValueResolver {
 
   /** Resolves `node` and then walks a destructuring path into it. */
   resolvePath(node: Node, path: string[], depth = 0): Value {
+    // `const { durable } = program.opts()`: a command line option's declared default.
+    const option = path.length === 1 ? cliOptionDefault(this.file, node, path[0], (n) => this.resolve(n, depth)) : undefined;
+    if (option) return option;
     let value = this.resolve(node, depth);
     for (const key of path) value = this.member(value, key, node);
     return value;
@@ -190,13 +212,22 @@ export class ValueResolver {
         const a = this.resolve(node.consequent, depth);
         const b = this.resolve(node.alternate, depth);
         if (a.kind === 'literal' && b.kind === 'literal' && a.value === b.value) return { ...a, editable: false };
-        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span };
+        // `ok(x) && x > 0 ? x : 20`: truthy in both branches, the test vouching for the first.
+        const truthy = isTruthy(b) && (isTruthy(a) || assertsTruthy(node.test, node.consequent));
+        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span, ...(truthy ? { truthy: true as const } : {}) };
       }
       case 'CallExpression':
         return this.call(node, depth);
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return { kind: 'function', node };
+      case 'AssignmentExpression':
+        // `f(durable = false)`: the call receives the assigned value (an edit must not change the assignment).
+        if (node.operator === '=') {
+          const assigned = this.resolve(node.right, depth);
+          return assigned.kind === 'literal' ? { ...assigned, editable: false } : assigned;
+        }
+        return { kind: 'unknown', reason: `computed at run time by \`${describe(this.file, node)}\``, origin: span };
       case 'SequenceExpression':
         return this.resolve(node.expressions[node.expressions.length - 1], depth);
       default:
@@ -226,7 +257,7 @@ export class ValueResolver {
       case 'let':
       case 'var':
         if (binding.kind !== 'const' && this.scopes.isReassigned(node.name)) {
-          return { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
+          return this.branchValue(binding, node, depth) ?? { kind: 'unknown', reason: `\`${node.name}\` is reassigned at run time`, origin: this.file.span(binding.id) };
         }
         if (!binding.init && this.loopOf(binding)?.type === 'ForOfStatement') return this.forOfElement(binding, node, depth);
         if (!binding.init && this.isForInKey(binding)) return { kind: 'unknown', reason: `\`${node.name}\` is a key of the object a for-in loop walks`, origin: this.file.span(binding.id), string: true };
@@ -406,9 +437,60 @@ export class ValueResolver {
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
     if (name === undefined) return this.forInEntry(node, depth) ?? { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
     const object = this.resolve(node.object, depth);
+    if (object.kind === 'unknown') {
+      const option = this.optionDefault(node.object, name, depth);
+      if (option) return option;
+    }
     if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
+  }
+
+  /**
+   * A `let` given its value in the branches of one `if` / `else if` / `else` before the read (an overload dispatch:
+   * `if (typeof a === 'function') { handler = a; options = {}; } else { options = a; handler = b; }`): the branch the
+   * test picks, when the code (a call site's arguments) settles it. Undefined when the assignments are anything else.
+   */
+  private branchValue(binding: Binding, use: t.Identifier, depth: number): Value | undefined {
+    const assigns = this.file.assignmentsTo(binding.name).filter((a) => a.operator === '=' && this.scopes.lookup(binding.name, a.left as Node) === binding);
+    if (!assigns.length) return undefined;
+    // Each assignment a statement directly in a branch of the same if-chain, which ends before the read.
+    const branchOf = (a: t.AssignmentExpression): { stmt: t.IfStatement; branch: Node } | undefined => {
+      const statement = this.file.parentOf(a);
+      const block = statement?.type === 'ExpressionStatement' ? this.file.parentOf(statement) : undefined;
+      const owner = block?.type === 'BlockStatement' ? this.file.parentOf(block) : statement?.type === 'ExpressionStatement' ? block : undefined;
+      const branch = block?.type === 'BlockStatement' ? block : statement;
+      return owner?.type === 'IfStatement' && branch && (owner.consequent === branch || owner.alternate === branch) ? { stmt: owner, branch } : undefined;
+    };
+    const places = assigns.map(branchOf);
+    if (places.some((p) => !p)) return undefined;
+    let top = places[0]!.stmt;
+    for (let parent = this.file.parentOf(top); parent?.type === 'IfStatement' && parent.alternate === top; parent = this.file.parentOf(parent)) top = parent;
+    if ((top.end ?? 0) > (use.start ?? 0)) return undefined;
+    const unset = (): Value => (binding.init ? this.resolve(binding.init, depth) : { kind: 'literal', value: undefined, editable: false });
+    for (let stmt: t.IfStatement = top; ; ) {
+      const test = this.resolve(stmt.test, depth);
+      const truthy = test.kind === 'literal' ? !!test.value : test.kind === 'object' || test.kind === 'array' || test.kind === 'function' ? true : undefined;
+      if (truthy === undefined) return { kind: 'unknown', reason: `\`${binding.name}\` is set in the branches of \`if (${describe(this.file, stmt.test)})\`, which the code does not settle`, origin: this.file.span(binding.id) };
+      const taken = truthy ? stmt.consequent : stmt.alternate;
+      if (taken?.type === 'IfStatement') {
+        stmt = taken;
+        continue;
+      }
+      const here = taken ? assigns.filter((_, i) => places[i]!.branch === taken) : [];
+      return here.length === 1 ? this.resolve(here[0].right, depth) : here.length === 0 ? unset() : undefined;
+    }
+  }
+
+  /** `opts.durable` where `opts = program.opts()` (or `program.opts().durable`): the command line option's declared default. */
+  private optionDefault(object: Node, name: string, depth: number): Value | undefined {
+    let node = unwrap(object);
+    if (node.type === 'Identifier') {
+      const b = this.scopes.lookup(node.name, node);
+      if (!b || b.kind !== 'const' || b.path.length || !b.init) return undefined;
+      node = b.init as Node;
+    }
+    return cliOptionDefault(this.file, node, name, (n) => this.resolve(n, depth));
   }
 
   /**
@@ -430,7 +512,9 @@ export class ValueResolver {
       for (const p of ctor.params) {
         if (p.type !== 'TSParameterProperty') continue;
         const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
-        if (id.type === 'Identifier' && id.name === name) return this.resolve(id, depth);
+        if (id.type !== 'Identifier' || id.name !== name) continue;
+        // `@Inject(TOKEN) private readonly opts`: what the project's provider of that token makes.
+        return this.injectedValue(p.decorators, depth) ?? this.resolve(id, depth);
       }
       const assigned = this.file.nodesUnder(ctor).find(
         (n): n is t.AssignmentExpression =>
@@ -444,6 +528,26 @@ export class ValueResolver {
     return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
   }
 
+  /**
+   * The value of an `@Inject(TOKEN)` constructor parameter: the project's provider of that token, its `useValue`, or
+   * the object its `useFactory` returns (Nest calls the factory with injected providers: its parameters stay unknown).
+   */
+  private injectedValue(decorators: readonly t.Decorator[] | null | undefined, depth: number): Value | undefined {
+    const providers = this.project?.objects.providers.providersOf(decorators, { file: this.file, resolver: this, shared: new Map() }) ?? [];
+    if (providers.length !== 1) return undefined;
+    const { node, ctx } = providers[0];
+    const prop = (key: string) => node.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && propertyKeyName(p) === key);
+    const useValue = prop('useValue');
+    if (useValue) return ctx.resolver.resolve(useValue.value as Node, depth);
+    const useFactory = prop('useFactory');
+    if (!useFactory) return undefined;
+    const factory = ctx.resolver.resolve(useFactory.value as Node, depth);
+    if (factory.kind !== 'function') return factory.kind === 'unknown' ? { ...factory, reason: `is what the provider's useFactory makes, and it ${factory.reason.replace(/^`[^`]*` /, '')}` } : undefined;
+    const home = ctx.resolver.homeOf(factory.node);
+    const returned = home && returnedExpression(home.file, factory.node);
+    return returned ? home.withCallSite({ fn: factory.node, args: [], caller: home, defaultsOnly: true }).resolve(returned, depth) : undefined;
+  }
+
   private computedKey(key: Node, depth: number): string | undefined {
     const v = this.resolve(key, depth);
     return v.kind === 'literal' && (typeof v.value === 'string' || typeof v.value === 'number') ? String(v.value) : undefined;
@@ -452,6 +556,7 @@ export class ValueResolver {
   object(node: t.ObjectExpression, depth: number): ObjectValue {
     const result: ObjectValue = { file: this.file, node, origin: this.file.span(node), props: new Map(), reads: [this.file.span(node)] };
     for (const prop of node.properties) {
+      if (prop.type === 'SpreadElement' && this.spreadBranches(prop.argument, result, depth)) continue;
       if (prop.type === 'SpreadElement') {
         const spread = this.resolve(prop.argument, depth);
         if (spread.kind === 'object') {
@@ -488,9 +593,35 @@ export class ValueResolver {
     return result;
   }
 
+  /**
+   * `...(cond ? { concurrency } : {})` with a test the code does not settle, both branches objects: only their keys may
+   * change (each one set in both branches to the same literal keeps it, any other is unknown); the rest stay known.
+   * False when the spread is no such conditional.
+   */
+  private spreadBranches(argument: Node, result: ObjectValue, depth: number): boolean {
+    const node = unwrap(argument);
+    if (node.type !== 'ConditionalExpression' || this.resolve(node.test, depth).kind !== 'unknown') return false;
+    const [a, b] = [this.resolve(node.consequent, depth), this.resolve(node.alternate, depth)];
+    if (a.kind !== 'object' || b.kind !== 'object' || a.object.open || b.object.open || a.object.computed || b.object.computed) return false;
+    const why = `depends on the run-time condition \`${describe(this.file, node.test)}\``;
+    for (const key of new Set([...a.object.props.keys(), ...b.object.props.keys()])) {
+      const [pa, pb] = [a.object.props.get(key), b.object.props.get(key)];
+      const [va, vb] = [pa?.value(), pb?.value()];
+      const same = va?.kind === 'literal' && vb?.kind === 'literal' && va.value === vb.value;
+      const holder = (pa ?? pb)!;
+      result.props.set(key, same ? { ...holder, readOnly: `it is set in both branches of \`${describe(this.file, node.test)} ? ... : ...\`` } : { ...holder, value: () => ({ kind: 'unknown', reason: why, origin: this.file.span(node) }) });
+    }
+    result.reads.push(...a.object.reads, ...b.object.reads);
+    return true;
+  }
+
   private unary(node: t.UnaryExpression, depth: number): Value {
     if (node.operator === 'void') return { kind: 'literal', value: undefined, editable: false };
     const arg = this.resolve(node.argument, depth);
+    if (node.operator === 'typeof') {
+      const type = arg.kind === 'function' || arg.kind === 'class' ? 'function' : arg.kind === 'object' || arg.kind === 'array' ? 'object' : arg.kind === 'literal' ? (arg.value === null ? 'object' : typeof arg.value) : undefined;
+      return type ? { kind: 'literal', value: type, origin: this.file.span(node), editable: false } : arg.kind === 'unknown' ? arg : { kind: 'unknown', reason: `\`${describe(this.file, node)}\``, origin: this.file.span(node) };
+    }
     if (arg.kind !== 'literal') return arg.kind === 'unknown' ? arg : { kind: 'unknown', reason: `\`${describe(this.file, node)}\``, origin: this.file.span(node) };
     const v = arg.value;
     const origin = this.file.span(node);
@@ -533,7 +664,13 @@ export class ValueResolver {
 
   private logical(node: t.LogicalExpression, depth: number): Value {
     const l = this.resolve(node.left, depth);
-    if (l.kind === 'unknown') return l;
+    if (l.kind === 'unknown') {
+      // `x || 10`: x when x is truthy, else 10; either way truthy (a prefetch that is never 0).
+      if (node.operator !== '||' || l.truthy) return l;
+      const r = this.resolve(node.right, depth);
+      const truthy = (r.kind === 'literal' && !!r.value) || r.kind === 'object' || r.kind === 'array' || r.kind === 'function' || (r.kind === 'unknown' && r.truthy);
+      return truthy ? { ...l, truthy: true } : l;
+    }
     const truthy = l.kind !== 'literal' || !!l.value;
     const nullish = l.kind === 'literal' && (l.value === null || l.value === undefined);
     const takeLeft = node.operator === '||' ? truthy : node.operator === '&&' ? !truthy : !nullish;
@@ -596,10 +733,32 @@ export class ValueResolver {
   }
 
   /** The resolver of the file a function is written in: this one, or a module's the project has loaded. */
-  private homeOf(fn: t.Function): ValueResolver | undefined {
+  homeOf(fn: t.Function): ValueResolver | undefined {
     if (this.file.parentOf(fn) !== undefined) return this;
     return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
   }
+}
+
+/** A value that is truthy whatever the run time gives (a truthy literal, an object, a function, `x || 10`). */
+function isTruthy(v: Value): boolean {
+  return (v.kind === 'literal' && !!v.value) || v.kind === 'object' || v.kind === 'array' || v.kind === 'function' || v.kind === 'class' || (v.kind === 'unknown' && !!v.truthy);
+}
+
+/** Whether a test is true only if `expr` (a name) is truthy: `x`, `x > 0`, `x >= 1`, `x !== 0 && x`, in an `&&` chain. */
+function assertsTruthy(test: Node, expr: Node): boolean {
+  const target = unwrap(expr);
+  if (target.type !== 'Identifier') return false;
+  const same = (n: Node) => {
+    const u = unwrap(n);
+    return u.type === 'Identifier' && u.name === target.name;
+  };
+  const t0 = unwrap(test);
+  if (same(t0)) return true;
+  if (t0.type === 'LogicalExpression' && t0.operator === '&&') return assertsTruthy(t0.left, expr) || assertsTruthy(t0.right, expr);
+  if (t0.type !== 'BinaryExpression') return false;
+  const n = unwrap(t0.right);
+  const bound = n.type === 'NumericLiteral' ? n.value : undefined;
+  return bound !== undefined && same(t0.left as Node) && ((t0.operator === '>' && bound >= 0) || (t0.operator === '>=' && bound > 0));
 }
 
 /** Every property of an object value: those with a known key, then those whose key is computed at run time. */

@@ -81,7 +81,8 @@ function checkRange(pin: DependencyPin, range: string, releases: Releases, targe
   const unused = used ? '' : ` ${nothingImports(pin)}${installed}: if nothing uses it, remove it.`;
   return [
     {
-      severity: used ? severityFor(target) : 'warning',
+      // Nothing loads it: no connection fails because of it (info at most), though an install still fetches it.
+      severity: used ? severityFor(target) : 'info',
       message: `${pin.client} "${range}" (${pin.section}) installs only versions older than ${connects}, which offer frame_max 4096: ${consequence(target)} (minimum frame_max ${MIN_FRAME_MAX}), so ${used ? 'the application cannot connect at all' : 'whatever uses it cannot connect'}.${unused}`,
       brokerError: REFUSAL(4096),
       ...(fix.raised && !fix.lockConflict ? { intents: [{ kind: 'raise-dependency' as const, name: pin.client, minimum: formatVersion(releases.recommended) }], risky: crossesMajor(range, releases.recommended) } : {}),
@@ -90,10 +91,16 @@ function checkRange(pin: DependencyPin, range: string, releases: Releases, targe
   ];
 }
 
-/** "Nothing in services/api imports amqplib (or a library that loads it)". */
+/** "Nothing in services/api imports amqplib (or a library that loads it)", and the nested packages that load their own copy. */
 function nothingImports(pin: DependencyPin): string {
   const dir = dirOf(pin.at.file);
-  return `Nothing in ${dir === '.' ? 'the project' : dir} imports ${pin.client} (or a library that loads it)`;
+  const own = pin.ownCopies?.length ? ` except ${listDirs(pin.ownCopies)}, which ${pin.ownCopies.length > 1 ? 'install copies of their own' : 'installs a copy of its own'}` : '';
+  return `Nothing in ${dir === '.' ? 'the project' : dir} imports ${pin.client} (or a library that loads it)${own}`;
+}
+
+function listDirs(dirs: string[]): string {
+  const shown = dirs.slice(0, 3).join(', ');
+  return dirs.length > 3 ? `${shown} and ${dirs.length - 3} more` : shown;
 }
 
 /** A range that admits fixed releases, but whose floor is one that cannot connect, with no lock file to settle which one is installed. */
@@ -111,6 +118,16 @@ function floorRefused(pin: DependencyPin, range: string, releases: Releases, tar
 function checkInstalled(pin: DependencyPin, version: string, releases: Releases, target: TargetVersion): Violation[] {
   const installed = parseVersion(version);
   if (!installed || compareVersions(installed, releases.recommended) >= 0) return [];
+  if (pin.notUsedBy !== undefined && compareVersions(installed, releases.connects) < 0) {
+    const lockFile = pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1);
+    return [
+      {
+        severity: 'info',
+        message: `${lockFile} pins ${pin.client} ${version}, which offers frame_max 4096, but it is not used: this package is a member of the workspace at ${pin.notUsedBy}, whose lock file installs its dependencies.`,
+        advice: `delete this stale ${lockFile} (the workspace root's lock file decides what is installed)`,
+      },
+    ];
+  }
   if (compareVersions(installed, releases.connects) >= 0) return [belowRecommended(pin, `${pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1)} installs ${pin.client} ${version}`, releases)];
   const fixed = releases.connects;
   const minimum = `^${formatVersion(releases.recommended)}`;
@@ -133,7 +150,7 @@ function checkInstalled(pin: DependencyPin, version: string, releases: Releases,
   } else {
     advice = `run ${command}: it requires ${pin.client} "${minimum}" in package.json and updates the lock file together`;
   }
-  return [{ severity: unused ? 'warning' : severityFor(target), message, brokerError: REFUSAL(4096), advice: `${advice} (lock files are not edited)` }];
+  return [{ severity: unused ? 'info' : severityFor(target), message, brokerError: REFUSAL(4096), advice: `${advice} (lock files are not edited)` }];
 }
 
 /** A release that connects (its frame_max is large enough) but is older than the one RabbitMQ's notes ask for. */

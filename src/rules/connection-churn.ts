@@ -5,7 +5,11 @@ import { ALL_TARGETS, type OpenRule, type Violation } from './types';
 /** "in the consume handler at worker.ts:14", or "in publish() (called at orders.ts:20), in the HTTP route handler at server.ts:9". */
 function where(unit: UnitOfWork): string {
   const at = `${unit.file}:${unit.line}`;
-  const place = unit.kind === 'a loop' ? `in each run of the loop at ${at}` : `in ${unit.kind} at ${at}`;
+  const place = unit.exported
+    ? `in each call of ${unit.exported.name} at ${at}, which the module exports and which sends one message on it${unit.exported.leaks ? ' and never closes it' : ''}`
+    : unit.kind === 'a loop'
+      ? `in each run of the loop at ${at}`
+      : `in ${unit.kind} at ${at}`;
   if (!unit.via.length) return place;
   const chain = unit.via.map((v) => `${v.name} (called at ${v.file}:${v.line})`).join(', from ');
   return `in ${chain}, ${place}`;
@@ -23,11 +27,15 @@ export const connectionChurn: OpenRule = {
   checkOpen(o): Violation[] {
     const unit = o.perUnitOfWork;
     if (!unit) return [];
-    const per = unit.kind === 'a loop' ? 'item' : /consume|message|event/.test(unit.kind) ? 'message' : 'request';
+    const per = unit.per ?? (unit.kind === 'a loop' ? 'item' : /consume|message|event/.test(unit.kind) ? 'message' : 'request');
+    // Opened per call and never closed: every call leaves one open on the broker.
+    const leak = unit.exported?.leaks
+      ? ` Nothing closes it, so every call leaks a ${o.what}: the broker keeps each one (and its memory) until the ${o.what === 'channel' ? 'connection' : 'process'} closes${o.what === 'channel' ? ', and no channel can be opened on it once its channel_max (2047 by default) is used up' : ''}.`
+      : '';
     return [
       {
         severity: 'warning',
-        message: `${o.callee} opens a ${o.what} once per ${per}: it is opened ${where(unit)}. A ${o.what} per ${per} costs several broker round trips and broker memory each time (connection churn), and throttles throughput.`,
+        message: `${o.callee} opens a ${o.what} once per ${per}: it is opened ${where(unit)}. A ${o.what} per ${per} costs several broker round trips and broker memory each time (connection churn), and throttles throughput.${leak}`,
         advice: `this opens a ${o.what} once per ${per} (${where(unit)}): open it once at start-up and reuse it for every ${per}`,
       },
     ];

@@ -1,17 +1,18 @@
 // Facts about consumers the consumer rules share: prefetch in force, labels, ack source.
 import type { Consumer, Resolved } from '../model';
 
-/** The prefetch in force for a consumer: its own option (ACM), or the last one set on its channel. */
+/** The prefetch in force for a consumer: its own option (ACM), the last one set on its channel, or the one its library set there. */
 export function prefetchOf(c: Consumer): Resolved<number> | undefined {
   if (c.prefetch) return c.prefetch;
-  return c.qos?.count;
+  return c.qos?.count ?? c.channelPrefetch;
 }
 
 /** A prefetch that limits deliveries: known and above 0 (0 means unlimited). */
 export function hasLimit(c: Consumer): boolean | 'unknown' {
   const p = prefetchOf(c);
   if (!p) return false;
-  if (p.kind === 'unknown') return 'unknown';
+  // `prefetch(x || 10)`: whatever it is, never 0.
+  if (p.kind === 'unknown') return p.truthy ? true : 'unknown';
   return p.value > 0;
 }
 

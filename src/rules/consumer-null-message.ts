@@ -34,11 +34,12 @@ export const consumerNullMessage: ConsumerRule = {
   },
   checkConsumer(c, ctx): Violation[] {
     const facts = c.handlerFacts;
-    if (!facts?.nullOnCancel || !facts.unguardedUse) return [];
+    if (!facts?.nullOnCancel || (!facts.unguardedUse && !facts.nullThrow)) return [];
     if (valueOf(c.queue) === DIRECT_REPLY_TO) return [];
     // Only a receiver traced to an amqplib channel passes null: a wrapper of the same shape (amqp-connection-manager's
-    // ChannelWrapper, a project's own helper) does not, so its call shape is no evidence here.
-    if (c.untraced) return [];
+    // ChannelWrapper, a project's own helper) does not, so its call shape is no evidence here, unless the handler's
+    // own parameter type says the message may be null (`msg: ConsumeMessage | null`, amqplib's channel type).
+    if (c.untraced && !(c.client === 'amqplib' && facts.typedNullable)) return [];
     const type = queueType(c, ctx);
     // 4.3 cancels quorum-queue consumers whose deliveries time out; other queue types only on deletion.
     const timeoutCancels = atLeast(ctx.target, '4.3') && type !== 'classic' && type !== 'stream';
@@ -47,9 +48,19 @@ export const consumerNullMessage: ConsumerRule = {
       : `The broker cancels consumers of a deleted queue${type === 'classic' ? ` (this ${c.queueDeclaration ? 'queue is declared' : 'is'} a classic queue, which 4.3's consumer timeout does not cancel)` : ''}`;
     const library = c.client === 'amqplib' ? 'amqplib' : `${c.client}'s amqplib channel`;
     const consequence = 'and the TypeError closes the connection (a synchronous handler) or is an unhandled rejection, which ends the Node process by default (an async handler).';
+    if (facts.nullThrow) {
+      return [
+        {
+          severity: timeoutCancels ? 'warning' : 'info',
+          focus: focusInCall(c, facts.nullThrow),
+          message: `${consumerLabel(c)}: the async handler throws when the message is null (${facts.nullThrow.what}). ${when}; ${library} then calls the handler with null and ignores the promise it returns, so the throw is an unhandled rejection, which ends the Node process by default.`,
+          advice: 'return instead of throwing when the message is null (the broker cancelled the consumer; log it if that matters), and consume again (or reconnect) if the consumer should keep running',
+        },
+      ];
+    }
+    const use = facts.unguardedUse!;
     // The handler already handles a cancel somewhere: a guard above everything would make that handling dead.
     if (facts.nullCheck) {
-      const use = facts.unguardedUse;
       const where = facts.nullBranch
         ? `${use.what}, in the branch of ${facts.nullBranch.what} where the message is null`
         : `${use.what} ${use.at.file === facts.nullCheck.at.file && use.at.start < facts.nullCheck.at.start ? 'before' : 'outside'} that check`;
@@ -65,8 +76,8 @@ export const consumerNullMessage: ConsumerRule = {
     return [
       {
         severity: timeoutCancels ? 'warning' : 'info',
-        focus: focusInCall(c, facts.unguardedUse),
-        message: `${consumerLabel(c)}: the handler ${facts.unguardedUse.what} without checking for null. ${when}; ${library} then calls the handler with null, ${consequence}`,
+        focus: focusInCall(c, use),
+        message: `${consumerLabel(c)}: the handler ${use.what} without checking for null. ${when}; ${library} then calls the handler with null, ${consequence}`,
         advice: `return early when the message is null, before the handler uses it: ${NULL_GUARD_DESCRIPTION} and consume again (or reconnect) if the consumer should keep running`,
         intents: [{ kind: 'guard-null-message' }],
       },

@@ -27,6 +27,7 @@ import { consumerTimeoutArgument } from './consumer-timeout-argument';
 import { consumerNullMessage } from './consumer-null-message';
 import { xDeathRetryCount } from './x-death-retry-count';
 import { quorumRequeueDeliveryCount } from './quorum-requeue-delivery-count';
+import { manualAckNeverSettled } from './manual-ack-never-settled';
 import { inconsistentQueueDeclaration } from './inconsistent-queue-declaration';
 import { publisherBackpressure } from './publisher-backpressure';
 
@@ -55,6 +56,7 @@ export const CONSUMER_RULES: readonly ConsumerRule[] = [
   xDeathRetryCount,
   quorumRequeueDeliveryCount,
   consumerTimeoutArgument,
+  manualAckNeverSettled,
 ];
 export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory, publisherBackpressure];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];

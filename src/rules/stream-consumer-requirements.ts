@@ -2,11 +2,12 @@
 import { ALL_TARGETS, type ConsumerRule, type Violation } from './types';
 import { hasLimit } from './consumer-facts';
 import { valueOf } from '../model';
+import { streamOffsetViolations } from './stream-offset';
 
 export const streamConsumerRequirements: ConsumerRule = {
   meta: {
     id: 'stream-consumer-requirements',
-    title: 'A stream consumed without a prefetch or with automatic ack: refused (406, or 540 closing the connection)',
+    title: 'A stream consumed without a prefetch, with automatic ack, or with an x-stream-offset the broker refuses (406, or 540/541 closing the connection)',
     appliesTo: 'consumer',
     severity: ALL_TARGETS('error'),
     fixable: 'annotate',
@@ -15,8 +16,10 @@ export const streamConsumerRequirements: ConsumerRule = {
   },
   checkConsumer(c, ctx): Violation[] {
     const queue = valueOf(c.queue);
-    if (!queue || !ctx.streamQueues.has(queue)) return [];
-    const out: Violation[] = [];
+    // An offset says the consumer means a stream: its form is judged whatever the code says of the queue.
+    const offset = c.consumerArguments.find((a) => a.key === 'x-stream-offset');
+    const out: Violation[] = offset ? streamOffsetViolations(c, offset, queue, queue ? ctx.queueTypes.get(queue) : undefined) : [];
+    if (!queue || !ctx.streamQueues.has(queue)) return out;
     if (valueOf(c.ack) === 'auto') {
       out.push({
         severity: 'error',

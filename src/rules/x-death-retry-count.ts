@@ -23,13 +23,16 @@ export const xDeathRetryCount: ConsumerRule = {
     const facts = c.handlerFacts;
     if (!facts) return [];
     const counts = facts.xDeathCounts;
-    if (counts.length && facts.republishes.length) {
-      const headers = facts.republishedHeaders.length ? ' with the headers it received' : '';
+    // A copy sent aside once the count has reached its limit (a parking lot) does not come back to be counted.
+    const parked = new Set(facts.republishesPastLimit);
+    const retries = facts.republishes.filter((r) => !parked.has(r));
+    if (counts.length && retries.length) {
+      const headers = facts.republishedHeaders.some((r) => !parked.has(r)) ? ' with the headers it received' : '';
       return [
         {
           severity: 'warning',
           focus: focusInCall(c, counts[0]),
-          message: `${consumerLabel(c)}: the handler decides with the count of the x-death header (${listUses(counts)}) and republishes the message itself${headers} (${listUses(facts.republishes)}). ${IGNORED}, so the republished copy starts without that count: a retry limit built on it is never reached.`,
+          message: `${consumerLabel(c)}: the handler decides with the count of the x-death header (${listUses(counts)}) and republishes the message itself${headers} (${listUses(retries)}). ${IGNORED}, so the republished copy starts without that count: a retry limit built on it is never reached.`,
           advice: ADVICE,
         },
       ];
@@ -46,7 +49,8 @@ export const xDeathRetryCount: ConsumerRule = {
         },
       ];
     }
-    if (counts.length || !facts.republishedHeaders.length) return [];
+    // Code that never reads x-death (it counts retries in a header of its own, or not at all) loses nothing it uses.
+    if (counts.length || !facts.republishedHeaders.length || !facts.xDeathInModule) return [];
     return [
       {
         severity: 'info',

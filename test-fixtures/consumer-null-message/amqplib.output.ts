@@ -20,12 +20,21 @@ export async function start(url: string) {
   // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
   // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is
   // not an inline function with a block body)
+  // rabbitmq4-codemod(manual-ack-never-settled): settle every message the handler receives: ack it
+  // when its work is done (and nack or reject it when it fails), or consume with noAck: true if
+  // losing messages on a crash is acceptable
   await ch.consume('refunds', onRefund);
+  // rabbitmq4-codemod(manual-ack-never-settled): settle every message the handler receives: ack it
+  // when its work is done (and nack or reject it when it fails), or consume with noAck: true if
+  // losing messages on a crash is acceptable
   await ch.consume('audit', (msg) => {
     // A guard that throws is the author's choice of what a cancel does: a check, and no guard goes above it.
     if (!msg) throw new Error('consumer cancelled');
     record(msg.content);
   });
+  // rabbitmq4-codemod(manual-ack-never-settled): settle every message the handler receives: ack it
+  // when its work is done (and nack or reject it when it fails), or consume with noAck: true if
+  // losing messages on a crash is acceptable
   await ch.consume('emails', (msg) => {
     if (msg === null) { /* consumer cancelled by the broker */ return; }
     try {
@@ -55,6 +64,9 @@ export class Worker {
     // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
     // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler
     // is not an inline function with a block body)
+    // rabbitmq4-codemod(manual-ack-never-settled): settle every message the handler receives: ack
+    // it when its work is done (and nack or reject it when it fails), or consume with noAck: true
+    // if losing messages on a crash is acceptable
     await this.ch.consume('jobs', (msg) => this.handle(msg));
   }
 

@@ -93,9 +93,9 @@ describe('handler facts: retries', () => {
     expect(factsOf(body(code))?.xDeathCounts).toHaveLength(n);
   });
 
-  it('reads the count in a local function handed the headers', () => {
+  it('reads the count in a local function handed the headers, and says where that function reads it', () => {
     const extra = "function deaths(h: any) { return h['x-death'][0].count; }";
-    expect(factsOf(body('    if (deaths(msg.properties.headers) > 3) stop();'), extra)?.xDeathCounts.map((u) => u.what)).toEqual(["reads h['x-death'][0].count"]);
+    expect(factsOf(body('    if (deaths(msg.properties.headers) > 3) stop();'), extra)?.xDeathCounts.map((u) => u.what)).toEqual(["reads h['x-death'][0].count (in h.ts:2)"]);
   });
 
   it.each([

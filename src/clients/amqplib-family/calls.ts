@@ -8,6 +8,7 @@ import { runsWhen } from '../model-builders/run-conditions';
 import { connectionOpenAt } from '../model-builders/connection-open';
 import { frameMaxOf } from '../model-builders/frame-max';
 import { readAny, readBoolean, readString, type CallNode } from '../model-builders/resolved';
+import { consumerArgumentsOf } from '../model-builders/options';
 import { shared, type FileContext } from '../../resolve/file-context';
 import { AmqplibChannels } from './channels';
 import { amqplibPublishHeaders } from './topology';
@@ -16,7 +17,7 @@ import { consumerHandler } from '../../handlers/facts';
 import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { payloadBytes, routeOf, stringArg } from '../model-builders/publish-facts';
 import { queueBindingAt } from '../model-builders/queue-binding';
-import { declarationCallOf } from '../model-builders/declared-queue';
+import { declarationCallOf, declarationsNamedBy } from '../model-builders/declared-queue';
 import { publishPacing } from '../model-builders/pacing';
 
 const ASSERT_QUEUE = new Set(['assertQueue']);
@@ -70,7 +71,7 @@ export function amqplibDeclaration(ctx: FileContext, call: CallNode, client: str
  * `ch.consume(queue, onMessage, { noAck })`: amqplib's noAck defaults to false. `prefetchOption`:
  * amqp-connection-manager's ChannelWrapper.consume, which also takes a prefetch.
  */
-export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string, channel: string, prefetchOption = false): Consumer {
+export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string, channel: string, prefetchOption = false, channelPrefetch?: Resolved<number>): Consumer {
   const { file, resolver } = ctx;
   const [queueNode, , optionsNode] = args(call);
   const queue = queueNode ? readString(file, resolver.resolve(queueNode), file.span(queueNode)) : defaulted('', 'amqplib');
@@ -92,12 +93,12 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
   }
   const consumerArguments: Consumer['consumerArguments'] = [];
   const argsValue = obj?.props.get('arguments')?.value();
-  if (argsValue?.kind === 'object') {
-    for (const [key, prop] of argsValue.object.props) consumerArguments.push({ key, value: readAny(prop.value(), file.span(prop.node)) });
-  }
+  consumerArguments.push(...consumerArgumentsOf(argsValue, 'amqplib'));
   if (obj?.props.has('priority')) consumerArguments.push({ key: 'x-priority', value: readAny(obj.props.get('priority')!.value(), file.span(obj.props.get('priority')!.node)) });
   // A queue named by a declaration's result (`q.queue`): that declaration says what type the queue is.
-  const declaring = declarationCallOf(ctx, queueNode, ASSERT_QUEUE, 'queue');
+  // Else the one declaration that names the queue with the same variable (`assertQueue(q, ...)`, then `consume(q, ...)`).
+  const sameName = declarationsNamedBy(ctx, queueNode, ASSERT_QUEUE);
+  const declaring = declarationCallOf(ctx, queueNode, ASSERT_QUEUE, 'queue') ?? (sameName.length === 1 ? sameName[0] : undefined);
   return {
     kind: 'consumer',
     id: `${client}:${call.start}`,
@@ -111,10 +112,11 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     ack,
     ...(written === undefined ? {} : { ackWritten: written ? 'auto' : 'manual' }),
     prefetch,
+    ...(channelPrefetch ? { channelPrefetch } : {}),
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
     consumerArguments,
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
-    rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption),
+    rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption, channelPrefetch),
   };
 }
 
@@ -199,7 +201,7 @@ export function amqplibQos(ctx: FileContext, call: CallNode, client: string, cha
   const count = countNode ? resolver.resolve(countNode) : undefined;
   const globalValue = globalNode && !isFunction(unwrap(globalNode)) ? resolver.resolve(globalNode) : undefined;
   const countResolved: Resolved<number> =
-    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? unknown(count.reason, count.origin, count.param) : defaulted(0, 'amqplib');
+    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? { ...unknown<number>(count.reason, count.origin, count.param), ...(count.truthy ? { truthy: true as const } : {}) } : defaulted(0, 'amqplib');
   let global: Resolved<boolean>;
   if (!globalValue || (globalValue.kind === 'literal' && globalValue.value === undefined)) global = defaulted(false, 'amqplib');
   else if (globalValue.kind === 'literal') global = known(Boolean(globalValue.value), file.span(globalNode!));

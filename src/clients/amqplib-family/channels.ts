@@ -5,6 +5,7 @@ import { unwrap, type Node } from '../../parse/ast';
 import type { FileContext } from '../../resolve/file-context';
 import type { LibObject } from '../../resolve/objects/shape';
 import { ACM } from './shapes';
+import { defaulted, type Resolved } from '../../model';
 
 /** An amqplib channel (also the one an amqp-connection-manager setup function receives). */
 export interface AmqplibChannel {
@@ -13,6 +14,8 @@ export interface AmqplibChannel {
   confirm: boolean | 'unknown';
   key: string;
   object: LibObject;
+  /** The prefetch the library that hands the channel out sets on it (`facts.prefetch` of its shape). */
+  prefetch?: Resolved<number>;
   /** The vhost of the connection it is made on, when the code names it. */
   vhost?: string;
 }
@@ -45,7 +48,8 @@ export class AmqplibChannels {
   channelOf(expr: Node): AmqplibChannel | undefined {
     const o = this.objectOf(expr);
     if (!o || o.library !== 'amqplib' || o.kind !== 'channel') return undefined;
-    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...vhostOf(o) };
+    const set = o.facts.prefetch as { value: number; by: string } | undefined;
+    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...vhostOf(o), ...(set ? { prefetch: defaulted(set.value, set.by) } : {}) };
   }
 
   wrapperOf(expr: Node): AcmWrapper | undefined {

@@ -3,7 +3,7 @@
 // amqplib or amqp-connection-manager. Other libraries' consume / publish / subscribe calls have other shapes.
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
-import type { FileContext } from '../../resolve/file-context';
+import { shared, type FileContext } from '../../resolve/file-context';
 import { placeKey } from '../../resolve/objects/traced';
 import { ACM } from './shapes';
 
@@ -15,6 +15,8 @@ export interface UntracedChannel {
   key: string;
   confirm: 'unknown';
   untraced: string;
+  /** The receiver is a channel the function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
+  ownChannel?: true;
 }
 
 /** What each call must look like to be taken as an amqplib channel call (argument count and kinds). */
@@ -41,19 +43,58 @@ export function untracedChannel(ctx: FileContext, call: CallNode): UntracedChann
   const m = calleeMethod(call);
   const project = ctx.resolver.project;
   if (!m || !project) return undefined;
-  const uses = project.packages.has('amqplib') ? 'amqplib' : project.packages.has(ACM) ? ACM : undefined;
   const shape = SHAPES[m.method];
-  if (!uses || !shape) return undefined;
+  if (!shape) return undefined;
   const args = call.arguments.filter((a) => a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder') as Node[];
   if (args.length !== call.arguments.length || !shape(args)) return undefined;
-  if (!untraceable(ctx, m.object, m.method)) return undefined;
   const receiver = ctx.file.source(m.object).replace(/\s+/g, '');
+  const key = `untraced:${scopeOf(ctx, m.object)}:${receiver}`;
+  const named = project.packages.has('amqplib') ? 'amqplib' : project.packages.has(ACM) ? ACM : undefined;
+  // A library handed its channel (`setup(channel)`, `new Rpc(channel)`) may name no client at all (or only as a peer or
+  // dev dependency the manifest does not show): the same receiver's amqplib-only calls (assertQueue, sendToQueue, ...) say it.
+  // The call itself is no evidence of itself: another amqplib-only call on the receiver must say so.
+  const others = (amqplibOnlyReceivers(ctx).get(key) ?? 0) - (AMQPLIB_ONLY.has(m.method) ? 1 : 0);
+  const uses = named ?? (others > 0 ? 'amqplib' : undefined);
+  if (!uses || !untraceable(ctx, m.object, m.method)) return undefined;
+  const why = named ? `the call's shape and the project's use of ${uses} say it is one` : "the call's shape and the calls on it that only amqplib's channels have say it is one";
+  const shown = receiver.length > 40 ? `${receiver.slice(0, 39)}…` : receiver;
+  const opened = openedHere(ctx, m.object);
   return {
     client: uses,
-    key: `untraced:${scopeOf(ctx, m.object)}:${receiver}`,
+    key,
     confirm: 'unknown',
-    untraced: `the receiver \`${receiver.length > 40 ? `${receiver.slice(0, 39)}…` : receiver}\` is not traced to a channel; the call's shape and the project's use of ${uses} say it is one`,
+    untraced: opened ? `the receiver \`${shown}\` is a channel this function opens (\`${opened}\`) on a connection that is not traced; ${why}` : `the receiver \`${shown}\` is not traced to a channel; ${why}`,
+    ...(opened ? { ownChannel: true as const } : {}),
   };
+}
+
+/** `ch` where `const ch = await conn.createChannel()` in this function (whatever `conn` is): the channel opened there, as written. */
+function openedHere(ctx: FileContext, receiver: Node): string | undefined {
+  const node = unwrap(receiver);
+  if (node.type !== 'Identifier') return undefined;
+  const b = ctx.resolver.scopes.lookup(node.name, node);
+  if (!b || b.kind !== 'const' || b.path.length || !b.init) return undefined;
+  // unwrap() looks through the `await`.
+  const call = unwrap(b.init as Node);
+  const m = call.type === 'CallExpression' || call.type === 'OptionalCallExpression' ? calleeMethod(call) : undefined;
+  return m && (m.method === 'createChannel' || m.method === 'createConfirmChannel') ? `${ctx.file.source(m.object).replace(/\s+/g, '')}.${m.method}()` : undefined;
+}
+
+/** Methods only amqplib's channels (and amqp-connection-manager's wrappers of them) have. */
+const AMQPLIB_ONLY = new Set(['assertQueue', 'checkQueue', 'sendToQueue', 'bindQueue', 'assertExchange']);
+
+/** How many calls of amqplib-only methods this file makes on each receiver (as untraced channel keys), read once per file. */
+function amqplibOnlyReceivers(ctx: FileContext): Map<string, number> {
+  return shared(ctx, 'amqplib-only-receivers', () => {
+    const counts = new Map<string, number>();
+    for (const node of ctx.file.nodes) {
+      const m = (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') && calleeMethod(node);
+      if (!m || !AMQPLIB_ONLY.has(m.method)) continue;
+      const key = `untraced:${scopeOf(ctx, m.object)}:${ctx.file.source(m.object).replace(/\s+/g, '')}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  });
 }
 
 /** Nothing the tracker knows: not a library object, and not a project object whose own method this is (a wrapper). */
@@ -89,9 +130,10 @@ function rootOf(node: Node): Node {
 const isFn = (n: Node) => isFunction(unwrap(n));
 const isValue = (n: Node) => !isFn(n) && unwrap(n).type !== 'ObjectExpression';
 const isNumber = (n: Node) => unwrap(n).type === 'NumericLiteral';
+/** A handler: a function, a name of one, `f.bind(this)`, or a factory's call that makes one (`makeHandler(deps)`). */
 const isCallable = (n: Node) => {
   const u = unwrap(n);
-  return isFunction(u) || u.type === 'Identifier' || u.type === 'MemberExpression' || (u.type === 'CallExpression' && calleeMethod(u)?.method === 'bind');
+  return isFunction(u) || u.type === 'Identifier' || u.type === 'MemberExpression' || u.type === 'CallExpression';
 };
 const isOptions = (n: Node) => {
   const u = unwrap(n);

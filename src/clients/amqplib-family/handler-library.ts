@@ -14,10 +14,10 @@ const AMQPLIB_MESSAGES = {
 } satisfies Omit<HandlerLibrary, 'name' | 'nullOnCancel'>;
 
 /** amqplib's consume: a server basic.cancel reaches the callback as null (lib/channel.js handleCancel). */
-export const AMQPLIB_HANDLER: HandlerLibrary = { name: 'amqplib', nullOnCancel: true, ...AMQPLIB_MESSAGES };
+export const AMQPLIB_HANDLER: HandlerLibrary = { name: 'amqplib', nullOnCancel: true, handlerSettles: true, ...AMQPLIB_MESSAGES };
 
 /**
  * amqp-connection-manager's ChannelWrapper.consume: its own amqplib callback takes the null,
  * re-subscribes and never calls the handler with it (dist/cjs/ChannelWrapper.js, 5.0.0).
  */
-export const ACM_WRAPPER_HANDLER: HandlerLibrary = { name: 'amqp-connection-manager', nullOnCancel: false, ...AMQPLIB_MESSAGES };
+export const ACM_WRAPPER_HANDLER: HandlerLibrary = { name: 'amqp-connection-manager', nullOnCancel: false, handlerSettles: true, ...AMQPLIB_MESSAGES };

@@ -1,6 +1,6 @@
 // amqplib (promise and callback API): the ClientModule for its connections, channels and channel calls.
 import { calleeMethod, isCall } from '../../parse/ast';
-import type { FileModel } from '../../model';
+import type { Consumer, FileModel } from '../../model';
 import type { ClientModule } from '../types';
 import type { FileContext } from '../../resolve/file-context';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from '../amqplib-family/calls';
@@ -28,7 +28,7 @@ export const amqplib: ClientModule = {
       if (opened?.library === 'amqplib') model.opens.push(amqplibOpen(ctx, node, 'amqplib', opened.what));
       const m = calleeMethod(node);
       if (!m || !CHANNEL_CALLS.has(m.method)) continue;
-      let channel: { client: string; key: string; confirm: boolean | 'unknown'; untraced?: string; vhost?: string } | undefined = channels.channelOf(m.object);
+      let channel: { client: string; key: string; confirm: boolean | 'unknown'; untraced?: string; ownChannel?: true; prefetch?: Consumer['channelPrefetch']; vhost?: string } | undefined = channels.channelOf(m.object);
       if (!channel && m.method === 'assertQueue' && !channels.isTracked(m.object) && (channels.importsLibrary || channels.isUntracedParameter(m.object))) {
         // A receiver we cannot trace in a file that uses amqplib, or a helper's parameter: its assertQueue is amqplib's.
         channel = { client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
@@ -41,7 +41,7 @@ export const amqplib: ClientModule = {
           model.declarations.push({ ...amqplibDeclaration(ctx, node, channel.client, 'amqplib', channel.vhost), ...(untraced ? { untraced } : {}) });
           break;
         case 'consume':
-          model.consumers.push({ ...amqplibConsumer(ctx, node, channel.client, channel.key, channel.client === ACM && !!untraced), ...(untraced ? { untraced } : {}) });
+          model.consumers.push({ ...amqplibConsumer(ctx, node, channel.client, channel.key, channel.client === ACM && !!untraced, channel.prefetch), ...(untraced ? { untraced } : {}), ...(channel.ownChannel ? { ownChannel: true as const } : {}) });
           break;
         case 'publish':
         case 'sendToQueue': {

@@ -32,7 +32,7 @@ function consumer(ctx: FileContext, call: CallNode, channel: string, queue: Reso
     ack,
     prefetch,
     ...consumerHandler(ctx, handler, lib),
-    consumerArguments: consumerArgumentsOf(optionProp(options, 'args').prop?.value()),
+    consumerArguments: consumerArgumentsOf(optionProp(options, 'args').prop?.value(), '@cloudamqp/amqp-client'),
     syntax: { form, options } satisfies CloudamqpConsumerSyntax,
   };
 }
@@ -81,7 +81,7 @@ export function qosCall(ctx: FileContext, call: CallNode, channel: string, metho
   const count = countNode ? resolver.resolve(countNode) : undefined;
   let countResolved: Resolved<number>;
   if (count?.kind === 'literal' && typeof count.value === 'number') countResolved = known(count.value, file.span(countNode!));
-  else if (count?.kind === 'unknown') countResolved = unknown(count.reason, count.origin);
+  else if (count?.kind === 'unknown') countResolved = { ...unknown<number>(count.reason, count.origin), ...(count.truthy ? { truthy: true as const } : {}) };
   else if (!count || (count.kind === 'literal' && count.value === undefined)) countResolved = unknown('no prefetch count is given');
   else countResolved = unknown('the prefetch count is not a number', file.span(countNode!));
   let global: Resolved<boolean> = defaulted(false, LIBRARY);

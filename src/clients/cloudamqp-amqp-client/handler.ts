@@ -28,8 +28,8 @@ const CLOUDAMQP_MESSAGES: HandlerLibrary = {
   acks: { ack: { message: 'receiver' }, basicAck: { message: 'delivery-tag' } },
 };
 
-/** basicConsume and v2/v3 `q.subscribe()`: the callback's errors do not nack anything. */
-export const CLOUDAMQP_HANDLER: HandlerLibrary = CLOUDAMQP_MESSAGES;
+/** basicConsume and v2/v3 `q.subscribe()`: the callback's errors do not nack anything, and with manual ack only the callback settles. */
+export const CLOUDAMQP_HANDLER: HandlerLibrary = { ...CLOUDAMQP_MESSAGES, handlerSettles: true };
 
 /**
  * v4 `q.subscribe(params, cb)` acking for the caller (no noAck, no manualAck): a throw sends

@@ -5,7 +5,7 @@ import { booleanOption, optionsOf } from '../model-builders/options';
 import { callArgs } from '../model-builders/call-parts';
 import type { FileModel, Resolved } from '../../model';
 import type { ClientModule } from '../types';
-import type { FileContext } from '../../resolve/file-context';
+import { shared, type FileContext } from '../../resolve/file-context';
 import type { CallNode } from '../model-builders/resolved';
 import { cloudamqpObjects, type CloudamqpKind, CLOUDAMQP_SHAPE } from './objects';
 import { channelQueueDeclaration, LIBRARY, sessionQueueDeclaration } from './declarations';
@@ -33,7 +33,7 @@ export const cloudamqpAmqpClient: ClientModule = {
   mentions: /@cloudamqp\/amqp-client/,
   analyze(ctx: FileContext, model: FileModel) {
     const objects = cloudamqpObjects(ctx);
-    const confirms = new ConfirmSelects();
+    const confirms = new ConfirmSelects((channel) => confirmSelectedIn(channel.made, channel.key));
     const calls: { call: CallNode; method: string; target: CloudamqpKind }[] = [];
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
@@ -104,13 +104,28 @@ type QueueKind = Extract<CloudamqpKind, { kind: 'channel-queue' | 'session-queue
 
 function onQueue(ctx: FileContext, model: FileModel, call: CallNode, method: string, q: QueueKind, confirms: ConfirmSelects): void {
   if (method === 'subscribe') model.consumers.push(subscribeCall(ctx, call, q));
-  if (method === 'delete' && q.kind !== 'queue') model.queueDeletions.push(queueDeleteCall(ctx, call, q.name, callArgs(call)[0]));
+  if (method === 'delete' && q.kind !== 'queue' && (q.kind !== 'channel-queue' || q.name)) model.queueDeletions.push(queueDeleteCall(ctx, call, q.name, callArgs(call)[0]));
   if (method === 'publish') {
     // v2/v3 q.publish() is channel.basicPublish(); v4's has its own confirm option.
     const channel = q.kind === 'channel-queue' && q.channel.key ? q.channel.key : `queue:${call.start}`;
     const form = q.kind === 'channel-queue' ? 'basic-publish' : 'session-publish';
     model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, channel, queuePublishConfirms(ctx, call, q, confirms), form, queuePublishFacts(ctx, call)), headers: propertiesHeaders(ctx, call, 1) });
   }
+}
+
+/** Whether the module that makes a channel calls `confirmSelect()` on it (read once per module). */
+function confirmSelectedIn(made: FileContext, key: string | undefined): boolean {
+  const selected = shared(made, 'cloudamqp-confirm-selects', () => {
+    const keys = new Set<string>();
+    const objects = cloudamqpObjects(made);
+    for (const node of made.file.nodes) {
+      const m = isCall(node) ? calleeMethod(node) : undefined;
+      const channel = m?.method === 'confirmSelect' ? objects.kindOf(m.object) : undefined;
+      if (channel?.kind === 'channel') keys.add(channel.key);
+    }
+    return keys;
+  });
+  return !!key && selected.has(key);
 }
 
 /**

@@ -14,10 +14,10 @@ export type CloudamqpKind =
   | { kind: 'session-class'; key?: undefined; handedIn?: boolean }
   /** `new AMQPClient(url)`, and what its `connect()` resolves to (the same client). */
   | { kind: 'client'; key?: undefined; handedIn?: boolean }
-  | { kind: 'channel'; key: string; handedIn?: boolean }
+  | { kind: 'channel'; key: string; handedIn?: boolean; made?: FileContext }
   | { kind: 'session'; key?: undefined; handedIn?: boolean }
   /** v2/v3 `ch.queue(name)`: subscribe and publish go through `channel`. */
-  | { kind: 'channel-queue'; key?: undefined; name?: Node; channel: { key?: string; handedIn?: boolean }; handedIn?: boolean }
+  | { kind: 'channel-queue'; key?: undefined; name?: Node; channel: { key?: string; handedIn?: boolean; made?: FileContext }; handedIn?: boolean }
   /** v4 `session.queue(name)`. */
   | { kind: 'session-queue'; key?: undefined; name?: Node; handedIn?: boolean }
   /** An AMQPQueue handed in, in a file that does not tell the library's major version. */
@@ -46,7 +46,8 @@ export const CLOUDAMQP_SHAPE: ObjectShape = {
     if (target.kind === 'client' && method === 'connect') return { kind: 'client', key: target.key, origin: target.origin };
     if (target.kind === 'client' && method === 'channel') return { kind: 'channel' };
     if (target.kind === 'session-class' && method === 'connect') return { kind: 'session' };
-    if (target.kind === 'channel' && method === 'queue') return { kind: 'channel-queue', facts: { name, channelKey: target.key, channelHandedIn: target.handedIn || target.origin.ctx.file !== call.ctx.file } };
+    // The channel's key, and where it is made (unless it is a typed parameter, whose history is not known).
+    if (target.kind === 'channel' && method === 'queue') return { kind: 'channel-queue', facts: { name, channelKey: target.key, channelTyped: !!target.handedIn, channelMade: target.origin.ctx } };
     if (target.kind === 'session' && method === 'queue') return { kind: 'session-queue', facts: { name } };
     return undefined;
   },
@@ -61,7 +62,7 @@ export const CLOUDAMQP_SHAPE: ObjectShape = {
 
 export function cloudamqpObjects(ctx: FileContext): LibraryObjects<CloudamqpKind> {
   return shared(ctx, 'cloudamqp-objects', () =>
-    new LibraryObjects<CloudamqpKind>(ctx, LIBRARY, (o, local) => {
+    new LibraryObjects<CloudamqpKind>(ctx, LIBRARY, (o, local, here) => {
       const { handedIn } = identity(o, local);
       switch (o.kind) {
         case 'module':
@@ -72,9 +73,13 @@ export function cloudamqpObjects(ctx: FileContext): LibraryObjects<CloudamqpKind
           return { kind: o.kind };
         case 'channel':
           return { kind: 'channel', ...identity(o, local) };
-        case 'channel-queue':
-          if (handedIn) return { kind: 'queue', handedIn: true };
-          return { kind: 'channel-queue', name: o.facts.name as Node | undefined, channel: { key: o.facts.channelKey as string, ...(o.facts.channelHandedIn ? { handedIn: true } : {}) } };
+        case 'channel-queue': {
+          // A typed AMQPQueue parameter may be either version's; one made by ch.queue() anywhere in the project is v2/v3's.
+          if (o.handedIn) return { kind: 'queue', handedIn: true };
+          const made = o.facts.channelMade as FileContext;
+          const channel = o.facts.channelTyped ? { key: o.facts.channelKey as string, handedIn: true } : made.file === here.file ? { key: o.facts.channelKey as string } : { key: o.facts.channelKey as string, handedIn: true, made };
+          return { kind: 'channel-queue', name: local ? (o.facts.name as Node | undefined) : undefined, channel };
+        }
         case 'session-queue':
           return handedIn ? { kind: 'session-queue', handedIn: true } : { kind: 'session-queue', name: o.facts.name as Node | undefined };
         case 'queue':

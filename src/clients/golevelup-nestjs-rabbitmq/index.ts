@@ -11,6 +11,7 @@ import { addHandlers, type GolevelupConsumerSyntax } from './handlers';
 import { addPublishes } from './publishes';
 import type { GolevelupDeclarationSyntax } from './queues';
 import { GOLEVELUP } from './names';
+import { GOLEVELUP_SHAPE } from './shapes';
 
 const PREFETCH_SETTING = "prefetchCount in RabbitMQModule's config, 10 by default, or in the channel named in queueOptions.channel";
 
@@ -29,6 +30,7 @@ const ADVICE: Record<string, string> = {
  */
 export const golevelupNestjsRabbitmq: ClientModule = {
   name: GOLEVELUP,
+  shapes: [GOLEVELUP_SHAPE],
   mentions: /@golevelup\/nestjs-rabbitmq|@nestjs-plus\/rabbitmq/,
   analyze(ctx: FileContext, model: FileModel) {
     const channels = addModuleConfigs(ctx, model);

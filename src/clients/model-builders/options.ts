@@ -5,6 +5,7 @@ import { defaulted, known, unknown, type AckMode, type Consumer, type ParamOrigi
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import type { FileContext } from '../../resolve/file-context';
 import { originOf, readAny } from './resolved';
+import { fieldTypeOf, type TableEncoder } from './field-types';
 
 /** An options object, or why it cannot be read (and the parameter it comes from, if it is one). */
 export type Options = { object?: ObjectValue; unknownReason?: string; origin?: Span; param?: ParamOrigin };
@@ -56,7 +57,7 @@ export function numberOption(options: Options, key: string): Resolved<number> | 
   if (!prop) return undefined;
   const value = prop.value();
   const at = prop.file.span(prop.node);
-  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at);
+  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...(value.truthy ? { truthy: true as const } : {}) };
   if (value.kind === 'literal' && value.value === undefined) return undefined;
   if (value.kind === 'literal' && typeof value.value === 'number') return known(value.value, originOf(value, at));
   return unknown(`${key} is not a number`, at);
@@ -74,8 +75,11 @@ export function booleanOption(options: Options, key: string, fallback: boolean, 
   return known(true, at);
 }
 
-/** basic.consume arguments (x-priority, x-stream-offset, ...) from a table value. */
-export function consumerArgumentsOf(table: Value | undefined): Consumer['consumerArguments'] {
+/** basic.consume arguments (x-priority, x-stream-offset, ...) from a table value; `encoder`: the library whose codec sends them. */
+export function consumerArgumentsOf(table: Value | undefined, encoder?: TableEncoder): Consumer['consumerArguments'] {
   if (table?.kind !== 'object') return [];
-  return [...table.object.props].map(([key, prop]) => ({ key, value: readAny(prop.value(), prop.file.span(prop.node)) }));
+  return [...table.object.props].map(([key, prop]) => {
+    const wire = encoder && fieldTypeOf(prop, encoder);
+    return { key, value: readAny(prop.value(), prop.file.span(prop.node)), ...(wire ? { wire } : {}) };
+  });
 }

@@ -127,7 +127,10 @@ export function readQueueOptions(file: ParsedFile, resolver: ValueResolver, opti
   });
   if (!optionsNode) return defaults();
   const value = resolver.resolve(optionsNode);
-  if (value.kind === 'literal' && (value.value === undefined || value.value === null)) return defaults();
+  // Not an object: amqplib reads `options || {}` and then its properties, so `false`, `0`, `''` or `true` (as in
+  // `assertQueue(q, durable = false)`) leave every option to the library's defaults, as `null` and `undefined` do.
+  // The amqplib-based libraries copy or spread the options, which does the same with a primitive.
+  if (value.kind === 'literal') return defaults();
   if (value.kind !== 'object') {
     const reason = value.kind === 'unknown' ? `the options ${value.reason.replace(/^is /, 'are ')}` : 'the options are not an object';
     const param = value.kind === 'unknown' ? value.param : undefined;
@@ -296,6 +299,7 @@ export function replacePropertyValue(file: ParsedFile, prop: PropertyValue, text
   if (prop.readOnly) return { ok: false, reason: prop.readOnly };
   const node = prop.node;
   const value = prop.value();
+  if (value.kind === 'literal' && value.readOnly) return { ok: false, reason: value.readOnly };
   if (value.kind === 'literal' && value.editable && value.origin) {
     return { ok: true, edits: [{ start: value.origin.start, end: value.origin.end, text, file: value.origin.file }], touched: [value.origin] };
   }

@@ -6,6 +6,9 @@ import type { FileContext } from '../../resolve/file-context';
 import { calledName, callSitesOf } from '../../resolve/call-sites';
 import { handlerKindOf, ITERATION_METHODS, registrationKind } from './handler-kinds';
 import { enclosingFunction } from './call-context';
+import { exportedName } from './exported-api';
+import { packageRoleOf } from './package-role';
+import { isTestFile } from '../../resolve/test-files';
 
 /** How many callers up a unit of work is looked for. */
 const MAX_CALLERS = 4;
@@ -66,13 +69,77 @@ function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls,
   // The function is itself the handler, registered by name: "the HTTP route handler createOrder() at routes.ts:5".
   for (const reg of registrations(ctx, fn)) return here(reg.ctx.file, `${reg.kind} ${name}`, reg.at, via);
   if (!project || !absolute) return undefined;
+  let kept: Set<string> | undefined;
+  let called = false;
   for (const site of callSitesOf(fn, ctx, absolute, project)) {
+    if (!isTestFile(site.ctx.file.path)) called = true;
     // A call inside the function itself is a retry or a recursion, not a unit of work.
     if (site.ctx === ctx && site.call.start! >= fn.start! && site.call.end! <= fn.end!) continue;
+    // A lazy initialisation: the call runs only until the state the function sets is there (`if (!this.isInit) await this.initialize()`).
+    kept ??= keptBy(ctx, fn);
+    if (guardedByState(site.ctx, site.call, kept)) continue;
     const found = around(site.ctx, site.call, open, calls, [...via, link(site.ctx.file, name, site.call)], seen, depth + 1);
     if (found) return found;
   }
-  return undefined;
+  // Nothing in the project calls it: a library's API, called by its users once per message they send.
+  return called ? undefined : libraryCall(ctx, fn, open, calls, via, depth);
+}
+
+/**
+ * An exported function (or public method of an exported class) of a library package that opens what it sends one
+ * message on, with no caller in the project to say how often it runs: its users call it per message
+ * (`publish(queue, body)`), so each message opens a new one. Whether it closes it (`depth` 0: the open is in the function itself) says if it leaks.
+ */
+function libraryCall(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, depth: number): UnitOfWork | undefined {
+  const file = ctx.file;
+  // In an application, an exported helper nothing calls is dead code or called in ways not followed: only a library's API counts.
+  if (isTestFile(file.path) || !packageRoleOf(ctx)?.library) return undefined;
+  const name = exportedName(ctx, fn);
+  if (!name) return undefined;
+  const publishes = new Set(calls.publish);
+  const sends = file.nodesUnder(fn).some((n) => isCall(n) && publishes.has(calleeMethod(n)?.method ?? '') && sentOnce(file, fn, n));
+  if (!sends) return undefined;
+  const leaks = depth === 0 && neverClosed(ctx, fn, open, calls);
+  return { ...here(file, `${name}()`, fn, via), per: 'message', exported: { name: `${name}()`, ...(leaks ? { leaks: true } : {}) } };
+}
+
+/**
+ * A publish that runs once per call of `fn`: in its body or in a promise's executor or `.then` callback in it (an
+ * RPC's request), not in a loop, nor in a consume handler or other callback that runs once per message.
+ */
+function sentOnce(file: ParsedFile, fn: t.Function, publish: Node): boolean {
+  let node: Node = publish;
+  for (;;) {
+    if (loopsAround(file, node).length) return false;
+    const inner = enclosingFunction(file, node);
+    if (!inner) return false;
+    if (inner === fn) return true;
+    const parent = file.parentOf(inner);
+    const promise = parent?.type === 'NewExpression' && parent.callee.type === 'Identifier' && parent.callee.name === 'Promise';
+    const then = !!parent && isCall(parent) && parent.arguments[0] === (inner as never) && calleeMethod(parent)?.method === 'then';
+    if (!promise && !then) return false;
+    node = parent!;
+  }
+}
+
+/**
+ * The open's value is a local of the function that only receives method calls, none of them a close: the
+ * function drops it open (nothing returns it, stores it or hands it on).
+ */
+function neverClosed(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls): boolean {
+  const file = ctx.file;
+  const { node, parent } = taker(file, open);
+  if (parent?.type !== 'VariableDeclarator' || parent.init !== node || parent.id.type !== 'Identifier') return false;
+  const binding = ctx.resolver.scopes.lookup(parent.id.name, parent.id);
+  const closes = new Set(calls.close);
+  for (const n of file.nodesUnder(fn)) {
+    if (n.type !== 'Identifier' || n === parent.id || n.name !== parent.id.name || ctx.resolver.scopes.lookup(n.name, n) !== binding) continue;
+    const use = file.parentOf(n);
+    const call = use && file.parentOf(use);
+    const method = use?.type === 'MemberExpression' && use.object === n && call && isCall(call) && call.callee === use ? memberName(use) : undefined;
+    if (!method || closes.has(method)) return false;
+  }
+  return true;
 }
 
 /**
@@ -208,18 +275,7 @@ function keptForReuse(ctx: FileContext, open: Node): boolean {
   if (parent?.type === 'AssignmentExpression' && parent.right === node && (parent.operator === '??=' || parent.operator === '||=')) return true;
   const fn = enclosingFunction(file, open);
   if (!fn) return false;
-  // What the function keeps: the fields and outer variables it assigns.
-  const kept = new Set<string>();
-  for (const n of file.nodesUnder(fn)) {
-    if (n.type !== 'AssignmentExpression') continue;
-    const left = n.left;
-    const outer = left.type === 'Identifier' && (() => {
-      const b = ctx.resolver.scopes.lookup(left.name, left);
-      const at = b?.id?.start ?? -1;
-      return !b || at < fn.start! || at > fn.end!;
-    })();
-    if ((left.type === 'MemberExpression' && left.object.type === 'ThisExpression') || outer) kept.add(file.source(left).replace(/\s+/g, ''));
-  }
+  const kept = keptBy(ctx, fn);
   const target = assignedTarget(file, open);
   const mentions = (test: Node, names: Iterable<string>) => {
     const text = file.source(test).replace(/\s+/g, '');
@@ -237,6 +293,54 @@ function keptForReuse(ctx: FileContext, open: Node): boolean {
   for (const stmt of body) {
     if (stmt.start! >= open.start!) break;
     if (stmt.type === 'IfStatement' && mentions(stmt.test, kept) && leaves(stmt.consequent)) return true;
+  }
+  return false;
+}
+
+/** What a function keeps for later calls: the fields (`this.channel`) and outer variables it assigns, as written. */
+function keptBy(ctx: FileContext, fn: t.Function): Set<string> {
+  const file = ctx.file;
+  const kept = new Set<string>();
+  for (const n of file.nodesUnder(fn)) {
+    if (n.type !== 'AssignmentExpression') continue;
+    const left = n.left;
+    const outer = left.type === 'Identifier' && (() => {
+      const b = ctx.resolver.scopes.lookup(left.name, left);
+      const at = b?.id?.start ?? -1;
+      return !b || at < fn.start! || at > fn.end!;
+    })();
+    if ((left.type === 'MemberExpression' && left.object.type === 'ThisExpression') || outer) kept.add(file.source(left).replace(/\s+/g, ''));
+  }
+  return kept;
+}
+
+/**
+ * A call that runs only while the state its function sets is missing: inside a test of that state
+ * (`if (!this.isInit) await this.initialize()`, `if (!this.channel) { await this.connect(); }`,
+ * `this.ready || (await this.init())`), or after a statement that leaves when it is there (`if (this.channel) return;`).
+ * Fields are matched on the call's receiver (`svc.init()` is guarded by `svc.isInit`).
+ */
+function guardedByState(ctx: FileContext, call: t.CallExpression | t.OptionalCallExpression | t.NewExpression, kept: Set<string>): boolean {
+  if (!kept.size) return false;
+  const file = ctx.file;
+  const m = call.type === 'NewExpression' ? undefined : calleeMethod(call);
+  const receiver = m ? file.source(m.object).replace(/\s+/g, '') : undefined;
+  const names = [...kept].map((k) => (k.startsWith('this.') && receiver !== undefined ? `${receiver}${k.slice(4)}` : k));
+  const pattern = new RegExp(`(?:^|[^\\w$.])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w$])`);
+  const mentions = (test: Node) => pattern.test(file.source(test).replace(/\s+/g, ''));
+  const fn = enclosingFunction(file, call);
+  let child: Node = call;
+  for (const a of file.ancestors(call)) {
+    if (a === fn) break;
+    if ((a.type === 'IfStatement' || a.type === 'ConditionalExpression') && a.test !== child && mentions(a.test)) return true;
+    if (a.type === 'LogicalExpression' && a.right === child && mentions(a.left)) return true;
+    if (a.type === 'BlockStatement') {
+      for (const stmt of a.body) {
+        if (stmt === child) break;
+        if (stmt.type === 'IfStatement' && mentions(stmt.test) && leaves(stmt.consequent)) return true;
+      }
+    }
+    child = a;
   }
   return false;
 }

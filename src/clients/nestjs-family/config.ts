@@ -1,13 +1,14 @@
 // The NestJS integrations' config objects (module factories, decorators, helper functions) followed to their values.
 import type * as t from '@babel/types';
 import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
-import { defaulted, known, unknown, type Resolved } from '../../model';
+import { defaulted, known, unknown, type ParamOrigin, type Resolved } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import { contextOf, type FileContext } from '../../resolve/file-context';
 import { contextOfFunction, returnedExpression } from '../../resolve/functions';
 import { enclosingFunction } from '../model-builders/call-context';
 import { originOf, readBoolean, readString } from '../model-builders/resolved';
 import { readQueueOptions, type QueueOptions, type QueueOptionsDialect } from '../model-builders/queue-options';
+import { registeredConfig } from './registered-config';
 
 /**
  * Helpers for the NestJS integrations (@nestjs/microservices RMQ, @golevelup/nestjs-rabbitmq):
@@ -62,6 +63,9 @@ export interface Located {
 export function followCalls(ctx: FileContext, expr: Node, depth = 0): Located {
   const node = unwrap(expr);
   if (depth > 4) return { ctx, node };
+  // `configService.get('rmq')`: what the project's `registerAs('rmq', () => ({...}))` returns.
+  const registered = isCall(node) ? registeredConfig(ctx, node) : undefined;
+  if (registered) return followCalls(registered.ctx, registered.node, depth + 1);
   if (isCall(node)) {
     const callee = ctx.resolver.resolve(node.callee);
     const home = callee.kind === 'function' ? contextOfFunction(ctx, callee.node) : undefined;
@@ -101,6 +105,8 @@ export interface ObjectRead {
   ctx?: FileContext;
   absent?: boolean;
   reason?: string;
+  /** The parameter the unknown value is: each call of its function decides it. */
+  param?: ParamOrigin;
 }
 
 /** A property's value as an object, looking through helper calls; the reason if it is not one. `ctx`: where `obj` was read. */
@@ -157,7 +163,7 @@ export function readNumber(prop: PropertyValue | undefined, fallback: number, li
   if (!prop) return openReason ? unknown(openReason) : defaulted(fallback, library);
   const value = prop.value();
   const at = prop.file.span(prop.node);
-  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at);
+  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...(value.truthy ? { truthy: true as const } : {}) };
   if (value.kind === 'literal') {
     if (value.value === undefined || value.value === null) return defaulted(fallback, library);
     if (typeof value.value === 'number') return known(value.value, originOf(value, at));

@@ -18,6 +18,7 @@ const ADVICE: Record<string, string> = {
   'ineffective-prefetch': `set noAck: false in the RMQ options and ${ACK_IN_HANDLERS}, so that prefetchCount limits the consumer`,
   'stream-consumer-requirements': `consume the stream with noAck: false and a prefetchCount above 0 in the RMQ options, and ${ACK_IN_HANDLERS}`,
   'global-qos': 'set isGlobalPrefetchCount: false in the RMQ options (or remove it): the prefetch then applies per consumer',
+  'manual-ack-never-settled': "give the client proxy its own options without noAck: false (Nest's ClientRMQ never acks a reply, so its reply queue needs noAck: true), or drop replyQueue to use direct reply-to",
 };
 
 /**

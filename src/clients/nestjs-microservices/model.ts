@@ -1,5 +1,6 @@
 // @nestjs/microservices' RMQ options read into declarations, prefetch and consumers.
-import { defaulted, known, unknown, type AckMode, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type Consumer, type ExchangeDeclaration, type FileModel, type ParamOrigin, type QueueDeclaration, type Resolved } from '../../model';
+import type { Node } from '../../parse/ast';
 import { booleanOption, optionProp, type Options } from '../model-builders/options';
 import { exchangeDeclaration, stringOption } from '../model-builders/topology';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
@@ -27,9 +28,9 @@ export interface NestQosSyntax {
 }
 
 /** The options object, and why an option may be missing from it (the options are unknown, or spread from something unknown). */
-function optionsFacts(options: RmqOptionsValue): { inner?: ObjectValue; open?: string } {
+function optionsFacts(options: RmqOptionsValue): { inner?: ObjectValue; open?: string; param?: ParamOrigin } {
   const inner = options.object;
-  return { inner, open: inner ? (inner.open ? `the RMQ options ${inner.open}` : undefined) : options.reason };
+  return { inner, open: inner ? (inner.open ? `the RMQ options ${inner.open}` : undefined) : options.reason, param: inner ? undefined : options.param };
 }
 
 /**
@@ -63,25 +64,76 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
     });
   }
 
-  if (site.role !== 'server') return;
   // Reported at the RMQ options, where noAck and prefetchCount are set or go (when they are in this file and this statement).
   const options = inner && inner.file === file && within(file, inner.node, site.at) ? inner.node : site.at;
-  model.consumers.push({
+  if (site.role === 'client') {
+    const replies = replyConsumer(ctx, site, inner, open, options, channel, count);
+    if (replies) model.consumers.push(replies);
+    return;
+  }
+  if (site.role !== 'server') return;
+  model.consumers.push(serverConsumer(ctx, site, site.options));
+}
+
+/** What a microservice consumes: `options.queue` with `noAck`, after its own `prefetch(prefetchCount)`; read again per call of a helper. */
+function serverConsumer(ctx: FileContext, site: RmqSite, value: RmqOptionsValue): Consumer {
+  const { file } = ctx;
+  const { inner, open, param } = optionsFacts(value);
+  const prop = (key: string) => inner?.props.get(key);
+  // Reported at the RMQ options, where noAck and prefetchCount are set or go (when they are in this file and this statement).
+  const options = inner && inner.file === file && within(file, inner.node, site.at) ? inner.node : site.at;
+  const consumer: Consumer = {
     kind: 'consumer',
     id: `${NESTJS_LIBRARY}:${site.at.start}`,
     client: NESTJS_LIBRARY,
     at: file.span(options),
     statementStart: lineAnchor(file, site.at),
     callee: site.callee,
-    channel,
-    queue: queueName(inner, open),
-    ack: ackMode(prop('noAck'), open),
+    channel: `${NESTJS_LIBRARY}:${site.at.start}`,
+    queue: param ? unknown(open!, undefined, param) : queueName(inner, open),
+    ack: param ? unknown(open!, undefined, param) : ackMode(prop('noAck'), open),
     // Nest sets the prefetch itself, right before it consumes.
-    prefetch: count,
+    prefetch: param ? unknown(open!, undefined, param) : readNumber(prop('prefetchCount'), 0, NESTJS_LIBRARY, open),
     consumerArguments: [],
-    ...(inner && inner.file !== file ? { optionsAt: { span: inner.file.span(inner.node), statementStart: inner.file.statementOf(inner.node).start ?? 0 } } : {}),
+    ...optionsElsewhere(file, inner),
     syntax: { site },
-  });
+    rebuild: (other) => serverConsumer(other as FileContext, site, site.reread(other as FileContext)),
+  };
+  return consumer;
+}
+
+/**
+ * A client proxy with its own `replyQueue`: ClientRMQ consumes it with the options' `noAck` (default true) after its
+ * `prefetch(prefetchCount)`, and its reply handler only emits the reply, never acking it (client-rmq.js
+ * consumeChannel, v11). The default, `amq.rabbitmq.reply-to` (direct reply-to), is no queue to consume from.
+ */
+function replyConsumer(ctx: FileContext, site: RmqSite, inner: ObjectValue | undefined, open: string | undefined, options: Node, channel: string, count: Resolved<number>): Consumer | undefined {
+  const prop = inner?.props.get('replyQueue');
+  if (!prop) return undefined;
+  const queue = readText(prop);
+  if (queue.kind === 'known' && queue.value.startsWith('amq.rabbitmq.reply-to')) return undefined;
+  const { file } = ctx;
+  return {
+    kind: 'consumer',
+    id: `${NESTJS_LIBRARY}:replies:${site.at.start}`,
+    client: NESTJS_LIBRARY,
+    at: file.span(options),
+    statementStart: lineAnchor(file, site.at),
+    callee: `${site.callee}'s reply consumer`,
+    channel,
+    queue,
+    ack: ackMode(inner?.props.get('noAck'), open),
+    prefetch: count,
+    handlerFacts: { nullOnCancel: false, handlerSettles: true, xDeathCounts: [], republishes: [], republishesPastLimit: [], republishedHeaders: [], deliveryCountReads: [], rejections: [], acks: [] },
+    consumerArguments: [],
+    ...optionsElsewhere(file, inner),
+    syntax: { site },
+  };
+}
+
+/** Where the RMQ options are written when that is another file (a helper or factory that builds them): findings about them go there. */
+function optionsElsewhere(file: FileContext['file'], inner: ObjectValue | undefined): Pick<Consumer, 'optionsAt'> {
+  return inner && inner.file !== file ? { optionsAt: { span: inner.file.span(inner.node), statementStart: inner.file.statementOf(inner.node).start ?? 0 } } : {};
 }
 
 /** The queue the site asserts (none with noAssert); read again per call site when its values are parameters. */

@@ -1,6 +1,6 @@
 // Where @nestjs/microservices' RMQ options are used: a microservice (server) or a client proxy.
 import type * as t from '@babel/types';
-import { calleeMethod, isCall, propertyKeyName, unwrap, type Node } from '../../parse/ast';
+import { calleeMethod, isCall, memberName, propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import type { ObjectValue, PropertyValue } from '../../resolve/values';
 import { contextOf, type FileContext } from '../../resolve/file-context';
 import { configLocated, exportOf, factoryResult, objectProperty, propertyExpression, within, type LocatedValue, type ObjectRead } from '../nestjs-family/config';
@@ -59,6 +59,14 @@ export function rmqSites(ctx: FileContext): RmqSite[] {
   const fromConfig = (role: RmqRole, at: Node, callee: string, config: (c: FileContext) => LocatedValue) => {
     const read = config(ctx);
     const options = rmqOptionsOf(read);
+    // The whole `{ transport, options }` is a parameter of a helper (`bootstrap(module, opts)`): each call decides it,
+    // read again there. The callers' own objects declare the queue.
+    if (!options && read.value.kind === 'unknown' && read.value.param && role !== 'unknown') {
+      const param = read.value.param;
+      const reason = `the microservice options are the parameter \`${param.name}\`: each call decides them`;
+      sites.push({ role, at, callee, options: { reason, param }, declares: false, reread: (c) => rmqOptionsOf(config(c)) ?? { reason: 'the options are not RMQ options at this call' } });
+      return;
+    }
     if (!options || read.value.kind !== 'object') return;
     seen.add(read.value.object.props.get('transport')!.node);
     // Options a function of another module builds are declared there, and the engine reads that declaration at
@@ -129,6 +137,14 @@ function isTransportRmq(ctx: FileContext, expr: Node, depth = 0): boolean {
   if (node.type === 'Identifier' && depth < 3) {
     const b = ctx.resolver.scopes.lookup(node.name, node);
     if (b?.kind === 'const' && b.init && b.path.length === 0) return isTransportRmq(ctx, b.init, depth + 1);
+  }
+  // `config.transport` of an object a helper built (`const config = createRetryConfig(opts)`): what that property is written as.
+  if ((node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') && depth < 3) {
+    const name = memberName(node);
+    const object = name ? ctx.resolver.resolve(node.object as Node) : undefined;
+    const prop = object?.kind === 'object' ? object.object.props.get(name!) : undefined;
+    const home = prop && contextOf(ctx, prop.file);
+    return !!prop && !!home && prop.node.type === 'ObjectProperty' && isTransportRmq(home, prop.node.value as Node, depth + 1);
   }
   return false;
 }

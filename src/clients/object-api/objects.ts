@@ -13,10 +13,12 @@ export interface TrackedKind {
   kind: string;
   key?: string;
   handedIn?: boolean;
+  /** The module that makes it, when that is another module of the project (not a typed parameter): its setup can be read there. */
+  made?: FileContext;
 }
 
 /** A library's kinds from the tracker's objects; `local`: the object is made in the file being analysed. */
-export type KindOf<K extends TrackedKind> = (object: LibObject, local: boolean) => K | undefined;
+export type KindOf<K extends TrackedKind> = (object: LibObject, local: boolean, ctx: FileContext) => K | undefined;
 
 export class LibraryObjects<K extends TrackedKind> {
   constructor(
@@ -28,11 +30,12 @@ export class LibraryObjects<K extends TrackedKind> {
   kindOf(expr: Node): K | undefined {
     const o = this.ctx.resolver.project?.objects.of(expr, this.ctx);
     if (!o || o.library !== this.library) return undefined;
-    return this.kindOfObject(o, o.origin.ctx.file === this.ctx.file);
+    return this.kindOfObject(o, o.origin.ctx.file === this.ctx.file, this.ctx);
   }
 }
 
 /** The object's identity and whether this file sees where it was made. */
-export function identity(object: LibObject, local: boolean): { key: string; handedIn?: boolean } {
-  return object.handedIn || !local ? { key: object.key, handedIn: true } : { key: object.key };
+export function identity(object: LibObject, local: boolean): { key: string; handedIn?: boolean; made?: FileContext } {
+  if (object.handedIn) return { key: object.key, handedIn: true };
+  return local ? { key: object.key } : { key: object.key, handedIn: true, made: object.origin.ctx };
 }

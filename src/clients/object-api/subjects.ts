@@ -18,6 +18,9 @@ import type { TrackedKind } from './objects';
 export class ConfirmSelects {
   private readonly calls: { key: string; start: number }[] = [];
 
+  /** `whereMade`: whether the module that makes a channel (another module) puts it in confirm mode there. */
+  constructor(private readonly whereMade?: (channel: TrackedKind & { made: FileContext }) => boolean) {}
+
   add(channel: TrackedKind, call: CallNode): void {
     if (channel.key) this.calls.push({ key: channel.key, start: call.start ?? 0 });
   }
@@ -26,6 +29,8 @@ export class ConfirmSelects {
     const at = ctx.file.span(call);
     const selected = this.calls.some((c) => c.key === channel.key && c.start < (call.start ?? 0));
     if (selected) return known(true, at);
+    // Made in another module: the setup there says whether it is a confirm channel.
+    if (channel.handedIn && channel.made && this.whereMade) return this.whereMade(channel as TrackedKind & { made: FileContext }) ? known(true, at) : known(false, at);
     if (channel.handedIn) return unknown('the channel is handed in: it may or may not be in confirm mode (confirmSelect)');
     return known(false, at);
   }

@@ -35,7 +35,7 @@ function consumer(ctx: FileContext, call: CallNode, channel: string, options: Op
     ack,
     prefetch,
     ...consumerHandler(ctx, handler as Node | undefined, lib),
-    consumerArguments: consumerArgumentsOf(optionProp(options, 'arguments').prop?.value()),
+    consumerArguments: consumerArgumentsOf(optionProp(options, 'arguments').prop?.value(), 'rabbitmq-client'),
     syntax,
   };
 }

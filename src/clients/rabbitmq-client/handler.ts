@@ -17,10 +17,12 @@ const RABBITMQ_CLIENT_MESSAGES: Omit<HandlerLibrary, 'returns' | 'throwRequeue'>
   publish: { send: { body: 1, options: 0 }, basicPublish: { body: 1, options: 0 } },
   // ch.basicNack({ deliveryTag, requeue }): requeue is true when undefined (lib/Channel.js basicNack).
   rejects: { basicNack: { as: 'nack', message: 'delivery-tag', requeue: { option: 'requeue', default: true } } },
+  // ch.basicAck({ deliveryTag }) (a raw basicConsume's handler settles its own messages).
+  acks: { basicAck: { message: 'delivery-tag' } },
 };
 
 /** `ch.basicConsume(params, cb)`: the callback's return value and errors do not ack or nack anything. */
-export const RABBITMQ_CLIENT_BASIC_CONSUME_HANDLER: HandlerLibrary = RABBITMQ_CLIENT_MESSAGES;
+export const RABBITMQ_CLIENT_BASIC_CONSUME_HANDLER: HandlerLibrary = { ...RABBITMQ_CLIENT_MESSAGES, handlerSettles: true };
 
 /**
  * `rabbit.createConsumer(props, handler)` with manual ack (lib/Consumer.js _execHandler): returning

@@ -11,7 +11,7 @@ import type { ObjectTracker } from './tracker';
 /** A file that writes a custom provider (`provide:`): the index's fact for `providerFiles()`. */
 export const PROVIDER_TEXT = /\bprovide['"]?\s*:/;
 
-interface Provider {
+export interface Provider {
   node: t.ObjectExpression;
   ctx: FileContext;
 }
@@ -24,14 +24,14 @@ export class Providers {
 
   /** What an `@Inject(TOKEN)` among `decorators` is given, if the project provides that token. */
   injected(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): Traced | undefined {
-    for (const d of decorators ?? []) {
-      const call = unwrap(d.expression as Node);
-      if (call.type !== 'CallExpression' || unwrap(call.callee as Node).type !== 'Identifier') continue;
-      if ((unwrap(call.callee as Node) as t.Identifier).name !== 'Inject' || call.arguments.length !== 1) continue;
-      const token = tokenOf(call.arguments[0] as Node, ctx);
-      return token === undefined ? undefined : this.provided(token);
-    }
-    return undefined;
+    const token = injectedToken(decorators, ctx);
+    return token === undefined ? undefined : this.provided(token);
+  }
+
+  /** The provider objects (`{ provide: TOKEN, useFactory | useValue | ... }`) of the `@Inject(TOKEN)` among `decorators`. */
+  providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): Provider[] {
+    const token = injectedToken(decorators, ctx);
+    return token === undefined ? [] : (this.index().get(token) ?? []);
   }
 
   private provided(token: string): Traced | undefined {
@@ -91,6 +91,17 @@ export class Providers {
     }
     return this.byToken;
   }
+}
+
+/** The token of an `@Inject(TOKEN)` decorator among `decorators`, if there is one. */
+function injectedToken(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): string | undefined {
+  for (const d of decorators ?? []) {
+    const call = unwrap(d.expression as Node);
+    if (call.type !== 'CallExpression' || unwrap(call.callee as Node).type !== 'Identifier') continue;
+    if ((unwrap(call.callee as Node) as t.Identifier).name !== 'Inject' || call.arguments.length !== 1) continue;
+    return tokenOf(call.arguments[0] as Node, ctx);
+  }
+  return undefined;
 }
 
 /** A token as both sides write it: a string (`'QueueConsumer'`, or a constant holding one), else the name it is written with. */

@@ -1,3 +1,5 @@
 import amqp from 'amqplib';
+import { Connection } from 'rabbitmq-client';
 
 export default amqp;
+export { Connection };

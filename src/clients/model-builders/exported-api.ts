@@ -1,0 +1,69 @@
+// Whether a function is part of its module's API: exported itself, or a public method of an exported class or object.
+import type * as t from '@babel/types';
+import { propertyKeyName, unwrap, type Node } from '../../parse/ast';
+import type { FileContext } from '../../resolve/file-context';
+import { findExport } from '../../resolve/exports';
+
+/** The name a function is called by from outside its module (`publish`, `Broker.publish`), if the module exports it. */
+export function exportedName(ctx: FileContext, fn: t.Function): string | undefined {
+  const file = ctx.file;
+  const parent = file.parentOf(fn);
+  if (fn.type === 'ClassMethod' || fn.type === 'ClassPrivateMethod') {
+    if (fn.type === 'ClassPrivateMethod' || fn.kind !== 'method' || fn.accessibility === 'private' || fn.accessibility === 'protected') return undefined;
+    const name = propertyKeyName(fn);
+    const cls = file.enclosingClass(fn);
+    const className = cls && exportedClassName(ctx, cls);
+    return name && className ? `${className}.${name}` : undefined;
+  }
+  if (fn.type === 'ObjectMethod' || (parent?.type === 'ObjectProperty' && parent.value === fn)) {
+    const key = propertyKeyName((fn.type === 'ObjectMethod' ? fn : parent) as t.ObjectProperty);
+    const holder = file.parentOf((fn.type === 'ObjectMethod' ? fn : parent) as Node);
+    return key && holder && isExportedValue(ctx, holder) ? key : undefined;
+  }
+  const name = ownName(ctx, fn);
+  return name && refersTo(ctx, findExport(file, name), fn) ? name : undefined;
+}
+
+/** A function's own binding name: `function publish()`, `const publish = async () => ...`. */
+function ownName(ctx: FileContext, fn: t.Function): string | undefined {
+  if ((fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') && fn.id) return fn.id.name;
+  const parent = ctx.file.parentOf(fn);
+  return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id.name : undefined;
+}
+
+/** Whether an export target (`export function f`, `export { f }`, `module.exports = { f }`) is this function. */
+function refersTo(ctx: FileContext, target: ReturnType<typeof findExport>, fn: t.Function): boolean {
+  if (target.kind !== 'local') return false;
+  const node = unwrap(target.node);
+  if (node === fn) return true;
+  if (node.type !== 'Identifier') return false;
+  const b = ctx.resolver.scopes.lookup(node.name, node);
+  const decl = b?.declaration;
+  return decl === fn || (decl?.type === 'VariableDeclarator' && !!decl.init && unwrap(decl.init as Node) === fn);
+}
+
+/** The name of an exported class (`export class Broker`, `export default class`, `module.exports = Broker`). */
+function exportedClassName(ctx: FileContext, cls: t.ClassDeclaration | t.ClassExpression): string | undefined {
+  const parent = ctx.file.parentOf(cls);
+  const name = cls.id?.name;
+  if (parent?.type === 'ExportNamedDeclaration' || parent?.type === 'ExportDefaultDeclaration') return name ?? 'default';
+  if (!name) return undefined;
+  for (const exported of [name, 'default']) {
+    const target = findExport(ctx.file, exported);
+    const node = target.kind === 'local' ? unwrap(target.node) : undefined;
+    if (node === cls || (node?.type === 'Identifier' && ctx.resolver.scopes.lookup(node.name, node)?.declaration === cls)) return name;
+  }
+  return undefined;
+}
+
+/** An object literal the module exports (`module.exports = { ... }`, `export default { ... }`, `export const api = { ... }`). */
+function isExportedValue(ctx: FileContext, obj: Node): boolean {
+  const parent = ctx.file.parentOf(obj);
+  if (parent?.type === 'ExportDefaultDeclaration') return true;
+  if (parent?.type === 'AssignmentExpression' && parent.right === obj) return /^(module\.)?exports(\.|$)/.test(ctx.file.source(parent.left));
+  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') {
+    const declaration = ctx.file.parentOf(parent);
+    return ctx.file.parentOf(declaration as Node)?.type === 'ExportNamedDeclaration';
+  }
+  return false;
+}

@@ -1,0 +1,3 @@
+const amqp = require('amqplib');
+
+module.exports = amqp;

@@ -1,0 +1,1 @@
+export * from './rmq/rmq.service';
