@@ -222,16 +222,20 @@ export interface DeclaredQueue {
   client: string;
   callee: string;
   place: DeclaredPlace;
-  /** Declared in a test file (unit and integration tests run against a broker of their own): compared only with other tests. */
+  /** Declared in a test file: compared with no other declaration (see canMeet). */
   test?: boolean;
   /** The library chooses the name, which stands for several queues (moleculer's `MOL.*`): it gives a type, and is compared with nothing. */
   libraryNamed?: boolean;
 }
 
-/** Whether two declarations can meet on one broker: the same vhost where the code names both, and both in tests or neither. */
+/**
+ * Whether two declarations can meet on one broker: the same vhost where the code names both, and neither in a test.
+ * Tests run against a broker of their own, and their cases vary one helper's options on purpose (a unit test of a
+ * config factory only reads the objects back; an integration test makes and removes its queues case by case).
+ */
 export function canMeet(a: DeclaredQueue, b: DeclaredQueue): boolean {
-  if (a.libraryNamed || b.libraryNamed) return false;
-  return (a.vhost === undefined || b.vhost === undefined || a.vhost === b.vhost) && !!a.test === !!b.test;
+  if (a.libraryNamed || b.libraryNamed || a.test || b.test) return false;
+  return a.vhost === undefined || b.vhost === undefined || a.vhost === b.vhost;
 }
 
 export const samePlace = (a: { file: string; start: number }, b: { file: string; start: number }): boolean => a.file === b.file && a.start === b.start;

@@ -1,6 +1,6 @@
 // Rule inconsistent-queue-declaration: one queue declared in two places with different flags, type or arguments.
-import { ALL_TARGETS, type DeclarationRule, type Violation } from './types';
-import { canMeet, describeDifference, differences, firstRefusal, relaxedNote, refusalText, samePlace, shapeOf, type DeclaredQueue, type Difference } from './equivalence';
+import { ALL_TARGETS, atLeast, type DeclarationRule, type RuleContext, type Violation } from './types';
+import { canMeet, describeDifference, differences, firstRefusal, relaxedNote, refusalText, samePlace, shapeOf, type DeclaredQueue, type Difference, type QueueShape } from './equivalence';
 import { vhostOf } from './queue-facts';
 
 const ID = 'inconsistent-queue-declaration';
@@ -8,6 +8,16 @@ const ID = 'inconsistent-queue-declaration';
 /** How many other places a finding names in its message, and lists as related locations. */
 const NAMED = 3;
 const RELATED = 10;
+
+/**
+ * A queue as the target lets it be declared: a transient, non-exclusive classic queue is refused outright from 4.3
+ * (transient-nonexclusive-queue reports it), so it never makes the queue nor meets another declaration as it is
+ * written; what meets the others is its fix, durable: true.
+ */
+function declarable(shape: QueueShape, target: RuleContext['target']): QueueShape {
+  const transient = 'value' in shape.durable && !shape.durable.value && 'value' in shape.exclusive && !shape.exclusive.value;
+  return transient && atLeast(target, '4.3') && 'value' in shape.type && shape.type.value === 'classic' ? { ...shape, durable: { value: true } } : shape;
+}
 
 /**
  * The broker keeps the settings of whichever declaration makes the queue and refuses every later one that
@@ -33,11 +43,11 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
     const all = ctx.declaredQueues(name);
     const me = all.find((d) => samePlace(d.place, decl.at));
     if (!me) return [];
-    const shape = shapeOf(decl, ctx);
+    const shape = declarable(shapeOf(decl, ctx), ctx.target);
     const conflicts: { other: DeclaredQueue; diffs: Difference[]; refusal?: Difference }[] = [];
     for (const other of all) {
       if (other === me || !canMeet(me, other)) continue;
-      const diffs = differences(other.shape, shape);
+      const diffs = differences(declarable(other.shape, ctx.target), shape);
       if (diffs.length) conflicts.push({ other, diffs, refusal: firstRefusal(diffs) });
     }
     if (!conflicts.length) return [];

@@ -228,7 +228,6 @@ describe.skipIf(!available)(`the default queue type quorum on a real 4.3 vhost $
     second: string;
   }
   const CONFLICTS: ConflictCase[] = [
-    { slug: 'durable', what: 'durable: true, then durable: false', first: '{ arguments: { "x-queue-type": "classic" } }', second: '{ durable: false, arguments: { "x-queue-type": "classic" } }' },
     { slug: 'auto-delete', what: 'auto-delete, then not', first: '{ autoDelete: true }', second: '{}' },
     { slug: 'ttl', what: 'two message TTLs', first: '{ messageTtl: 1000 }', second: '{ messageTtl: 2000 }' },
     { slug: 'ttl-missing', what: 'no TTL, then a TTL (the broker names the number type the client chose)', first: '{}', second: '{ messageTtl: 1000 }' },
@@ -264,6 +263,39 @@ describe.skipIf(!available)(`the default queue type quorum on a real 4.3 vhost $
       expect(stated.actual, `the broker said ${showReply(second.outcome.reply)}`).toEqual(stated.want);
     });
   }
+
+  it('durable: true, then durable: false: 4.3 refuses the transient one whatever exists (541 alone, 406 once the durable queue exists), so it is reported once, as transient, and its fix agrees with the other', async () => {
+    const name = `rmq4cm-dqt-x-durable-${RUN}`;
+    const a = moduleText(url, name, '{ arguments: { "x-queue-type": "classic" } }');
+    const b = moduleText(url, name, '{ durable: false, arguments: { "x-queue-type": "classic" } }');
+    const analysis = analyze(
+      [
+        { path: 'services/a/declare.js', text: a },
+        { path: 'services/b/declare.js', text: b },
+      ],
+      options(),
+    );
+    const findings = analysis.files.flatMap((f) => f.findings);
+    expect(findings.filter((f) => f.ruleId === 'inconsistent-queue-declaration')).toEqual([]);
+    const transient = analysis.files[1].findings.find((f) => f.ruleId === T);
+    expect(transient?.fix.kind).toBe('rewrite');
+    // Alone it never makes the queue: the durable declaration that follows is accepted.
+    const alone = await run(b);
+    expect(alone.accepted, show(alone)).toBe(false);
+    if (!alone.accepted) {
+      const stated = asStated(alone.reply, transient!.brokerError!);
+      expect(stated.actual, `the broker said ${showReply(alone.reply)}`).toEqual(stated.want);
+    }
+    const first = await declareAndHold(sandbox, a);
+    held.push(first.close);
+    expect(first.outcome.accepted, show(first.outcome)).toBe(true);
+    // Once the durable queue exists, the transient form is refused too (406 inequivalent arg 'durable'), and its fix is accepted.
+    const after = await run(b);
+    expect(after.accepted, show(after)).toBe(false);
+    if (!after.accepted) expect(after.reply?.text).toContain("inequivalent arg 'durable'");
+    const fixed = await run(applyEdits(b, analysis.files[1].edits));
+    expect(fixed.accepted, show(fixed)).toBe(true);
+  });
 
   it('an explicit quorum and no type (quorum by the default) are one declaration: no finding, both accepted', async () => {
     const name = `rmq4cm-dqt-x-same-${RUN}`;

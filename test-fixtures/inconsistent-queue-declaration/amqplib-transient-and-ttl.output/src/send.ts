@@ -1,0 +1,11 @@
+import amqp from 'amqplib';
+
+export async function send(url: string) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  // rabbitmq4-codemod(inconsistent-queue-declaration): declare queue 'emails' the same way in every
+  // place (one shared declaration or the same options) and deploy the change to every service at
+  // once; a queue that exists keeps the settings it was made with, so recreate it (drain, delete,
+  // redeclare) or move to a new name when its settings change
+  await ch.assertQueue('emails', { durable: true, messageTtl: 60000 });
+  ch.sendToQueue('emails', Buffer.from('hi'));
+}
