@@ -16,7 +16,7 @@ import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
 import { unusedSuppressions } from './unused-suppressions';
-import { channelKey, linkQos } from './link';
+import { channelKey, channelLineage, linkQos } from './link';
 import { SpanIndex } from './span-index';
 import * as path from 'node:path';
 import { Project } from '../resolve/project';
@@ -328,9 +328,12 @@ function indexConsumers(states: FileState[]): Map<string, Consumer[]> {
   const out = new Map<string, Consumer[]>();
   for (const s of states) {
     for (const c of s.result.model?.consumers ?? []) {
-      const list = out.get(channelKey(c.channel, c.at.file));
-      if (list) list.push(c);
-      else out.set(channelKey(c.channel, c.at.file), [c]);
+      // A consumer on one of the channels a factory makes per call is also on the factory's channel (engine/link.ts).
+      for (const key of channelLineage(c.channel, c.at.file)) {
+        const list = out.get(key);
+        if (list) list.push(c);
+        else out.set(key, [c]);
+      }
     }
   }
   return out;

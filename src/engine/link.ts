@@ -3,6 +3,7 @@
 // method of the class, another module), but not one its own function sets only after it starts consuming.
 import type { ParsedFile } from '../parse/ast';
 import { unknown, type Consumer, type FileModel, type Qos, type Span } from '../model';
+import { keyLineage } from '../resolve/objects/traced';
 
 export interface LinkInput {
   model: FileModel;
@@ -34,8 +35,15 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
   for (const perFile of byChannel.values()) for (const list of perFile.values()) list.sort((a, b) => a.at.start - b.at.start);
   for (const { model } of inputs) {
     for (const c of model.consumers) {
-      const perFile = byChannel.get(channelKey(c.channel, c.at.file));
-      if (perFile) link(c, perFile, files);
+      // One of the channels a factory makes per call: its own prefetch, else the one the factory set on every channel it makes.
+      for (const key of channelLineage(c.channel, c.at.file)) {
+        const perFile = byChannel.get(key);
+        if (!perFile) continue;
+        const after = c.qosAfter;
+        link(c, perFile, files);
+        c.qosAfter ??= after;
+        if (c.qos) break;
+      }
       // A helper's channel parameter: the prefetch its caller set on the channel it passes.
       const callers = !c.qos && c.callerChannel ? byChannel.get(channelKey(c.callerChannel, c.at.file)) : undefined;
       if (callers) link(c, callers, files, true);
@@ -47,6 +55,9 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
 
 /** A channel identity across the project (the tracker's, holding a `#`), or one that means something in its file only. */
 export const channelKey = (channel: string, file: string) => (channel.includes('#') ? channel : `${file}#local:${channel}`);
+
+/** A channel's identity and those of the factory channels it is one of (most specific first). */
+export const channelLineage = (channel: string, file: string): string[] => keyLineage(channelKey(channel, file));
 
 function link(c: Consumer, perFile: Map<string, Qos[]>, files: Map<string, ParsedFile>, callersChannel = false): void {
   // A consumer read at one call of a helper links to the prefetch read at the same call, not at the others

@@ -6,6 +6,7 @@ import { callArgs } from '../model-builders/call-parts';
 import type { FileModel, Resolved } from '../../model';
 import type { ClientModule } from '../types';
 import { shared, type FileContext } from '../../resolve/file-context';
+import { keyLineage } from '../../resolve/objects/traced';
 import type { CallNode } from '../model-builders/resolved';
 import { cloudamqpObjects, type CloudamqpKind, CLOUDAMQP_SHAPE } from './objects';
 import { channelQueueDeclaration, LIBRARY, sessionQueueDeclaration } from './declarations';
@@ -125,7 +126,7 @@ function confirmSelectedIn(made: FileContext, key: string | undefined): boolean 
     }
     return keys;
   });
-  return !!key && selected.has(key);
+  return !!key && keyLineage(key).some((k) => selected.has(k));
 }
 
 /**

@@ -10,6 +10,7 @@ import { publishPacing } from '../model-builders/pacing';
 import type { CallNode } from '../model-builders/resolved';
 import { calleeLabel, subjectAt } from '../model-builders/call-parts';
 import type { TrackedKind } from './objects';
+import { keyLineage } from '../../resolve/objects/traced';
 
 /**
  * Channels put into confirm mode by `ch.confirmSelect()`: a publish on a channel confirms if
@@ -27,7 +28,9 @@ export class ConfirmSelects {
 
   confirmsAt(ctx: FileContext, channel: TrackedKind, call: CallNode): Resolved<boolean> {
     const at = ctx.file.span(call);
-    const selected = this.calls.some((c) => c.key === channel.key && c.start < (call.start ?? 0));
+    // A channel a factory makes per call is in confirm mode if the factory put its channel in it.
+    const lineage = channel.key ? keyLineage(channel.key) : [];
+    const selected = this.calls.some((c) => lineage.includes(c.key) && c.start < (call.start ?? 0));
     if (selected) return known(true, at);
     // Made in another module: the setup there says whether it is a confirm channel.
     if (channel.handedIn && channel.made && this.whereMade) return this.whereMade(channel as TrackedKind & { made: FileContext }) ? known(true, at) : known(false, at);

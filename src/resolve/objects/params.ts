@@ -138,6 +138,30 @@ export class ParamTracing {
     return found;
   }
 
+  /**
+   * Whether `fn` makes the library object it returns anew on each call: the object is made inside it (by the
+   * library, or by a factory it calls), and what it returns is that call or a variable of its own holding it, not
+   * a field, a module variable or a parameter that keeps one object for every caller (`if (!ch) ch = ...; return ch`).
+   */
+  makesEachCall(fn: t.Function, ctx: FileContext, obj: LibObject): boolean {
+    const made = obj.perCall ?? obj.origin;
+    if (made.ctx.file !== ctx.file || obj.handedIn || !within(made.node, fn)) return false;
+    const returned = fn.body.type !== 'BlockStatement' ? [fn.body as Node] : ctx.file.nodesUnder(fn.body).filter((n): n is t.ReturnStatement => n.type === 'ReturnStatement' && !!n.argument && ownFunction(ctx, n) === fn).map((r) => r.argument as Node);
+    const mine = returned.filter((r) => {
+      const v = this.tracker.trace(r, ctx);
+      return v?.t === 'lib' && v.obj.key === obj.key;
+    });
+    return mine.length > 0 && mine.every((r) => this.freshExpression(unwrap(r), fn, ctx));
+  }
+
+  private freshExpression(node: Node, fn: t.Function, ctx: FileContext): boolean {
+    if (node.type === 'CallExpression' || node.type === 'OptionalCallExpression' || node.type === 'NewExpression') return true;
+    if (node.type !== 'Identifier') return false;
+    const b = ctx.resolver.scopes.lookup(node.name, node);
+    if (!b || (b.kind !== 'const' && b.kind !== 'let' && b.kind !== 'var') || b.path.length || !within(b.id, fn)) return false;
+    return !!b.init && this.freshExpression(unwrap(b.init), fn, ctx);
+  }
+
   /** What a function returns: its expression body, or the first of its `return`s that is tracked, else its declared return type. */
   returns(fn: t.Function, ctx: FileContext): Traced | undefined {
     if (this.returned.has(fn)) return this.returned.get(fn) ?? undefined;
@@ -162,4 +186,9 @@ export class ParamTracing {
 function ownFunction(ctx: FileContext, node: Node): t.Function | undefined {
   for (const a of ctx.file.ancestors(node)) if (isFunction(a)) return a;
   return undefined;
+}
+
+/** Whether `node` lies inside the function `fn`. */
+function within(node: Node, fn: t.Function): boolean {
+  return (node.start ?? -1) >= (fn.start ?? 0) && (node.end ?? 0) <= (fn.end ?? 0);
 }

@@ -27,6 +27,11 @@ export interface LibObject {
   origin: Located;
   /** Received through a type annotation only: where it was made, and what was done to it there, is not known. */
   handedIn?: boolean;
+  /**
+   * Made anew by each call of a project function (`openChannel()` returning `conn.createChannel()`): the call
+   * that handed this one out. Its key is then the factory's object's key plus that call (`perCallKey`).
+   */
+  perCall?: Located;
   /** What the library's shape attached (amqplib: confirm mode; rabbitmq-client: a publisher's props). */
   facts: Record<string, unknown>;
 }

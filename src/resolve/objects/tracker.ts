@@ -8,7 +8,7 @@ import type { FileContext } from '../file-context';
 import { findExport } from '../exports';
 import type { Project } from '../project';
 import type { LibKind, LibObject, Located, ObjectShape } from './shape';
-import { lib, placeKey, type ClassLike, type ClassNode, type Traced } from './traced';
+import { lib, perCallKey, placeKey, type ClassLike, type ClassNode, type Traced } from './traced';
 import { ParamTracing } from './params';
 import { TypeNames } from './type-names';
 import { Providers } from './providers';
@@ -492,16 +492,23 @@ export class ObjectTracker {
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
       if (target.t === 'array') return SAME_ELEMENTS.has(m.method) ? target : ELEMENT_OF.has(m.method) ? this.arrayElement(target.node, target.ctx) : undefined;
       const fn = this.memberOf(target, m.method, ctx, callee);
-      return fn?.t === 'function' ? this.params.returns(fn.fn, fn.ctx) : undefined;
+      return fn?.t === 'function' ? this.returnedBy(fn.fn, fn.ctx, call, ctx) : undefined;
     }
     const fn = this.trace(callee, ctx);
-    if (fn?.t === 'function') return this.params.returns(fn.fn, fn.ctx);
+    if (fn?.t === 'function') return this.returnedBy(fn.fn, fn.ctx, call, ctx);
     if (fn?.t === 'lib') {
       const shape = this.byLibrary.get(fn.obj.library);
       const kind = shape?.call?.(fn.obj, { node: call, ctx });
       return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
     }
     return undefined;
+  }
+
+  /** What a call of a project function returns: an object the function makes on every call is this call's own. */
+  private returnedBy(fn: t.Function, fnCtx: FileContext, call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): Traced | undefined {
+    const v = this.params.returns(fn, fnCtx);
+    if (v?.t !== 'lib' || !this.params.makesEachCall(fn, fnCtx, v.obj)) return v;
+    return lib({ ...v.obj, key: perCallKey(v.obj.key, ctx, call), perCall: { node: call, ctx } });
   }
 
   private libMethod(target: LibObject, method: string, call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): Traced | undefined {
