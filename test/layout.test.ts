@@ -113,6 +113,34 @@ describe('source layout', () => {
     expect(bad.map(shown)).toEqual([]);
   });
 
+  it('the project index imports nothing above it: it knows files and modules, not values, libraries or rules', () => {
+    const bad = edges.filter((e) => layerOf(e.from) === 'index' && layerOf(e.to) !== 'index');
+    expect(bad.map(shown)).toEqual([]);
+    expect(edges.some((e) => layerOf(e.from) === 'resolve' && layerOf(e.to) === 'index')).toBe(true);
+  });
+
+  it('no import cycle anywhere in src/ (type imports included): every module can be read, and changed, after what it imports', () => {
+    const graph = new Map<string, string[]>();
+    for (const e of edges) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to]);
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const key = (f: string) => path.relative(SRC, f.replace(/\.ts$/, ''));
+    const visit = (f: string) => {
+      state.set(f, 'open');
+      stack.push(f);
+      for (const to of graph.get(f) ?? []) {
+        const target = [...graph.keys()].find((k) => k.replace(/\.ts$/, '') === to) ?? to;
+        if (state.get(target) === 'open') cycles.push([...stack.slice(stack.indexOf(target)), target].map(key).join(' -> '));
+        else if (!state.has(target) && graph.has(target)) visit(target);
+      }
+      stack.pop();
+      state.set(f, 'done');
+    };
+    for (const f of graph.keys()) if (!state.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+
   it('no folder is named shared or utils', () => {
     const names = ALL.flatMap((f) => path.relative(SRC, f).split(path.sep).slice(0, -1));
     expect(names.filter((n) => ['shared', 'utils', 'util', 'common', 'misc', 'helpers'].includes(n))).toEqual([]);

@@ -87,6 +87,7 @@ describe('the packed tarball', () => {
       'MIGRATION.md',
       'README.md',
       'bin/rabbitmq4-codemod',
+      'bin/run-cli.js',
       'dist/bundle/cli.js',
       'dist/bundle/transform-worker.js',
       'dist/bundle/worker-main.js',

@@ -1,41 +1,17 @@
 // What a consumer's message handler does with its message (null, acks, rejections, x-death): the handler analysis.
 import type * as t from '@babel/types';
 import { calleeMethod, memberName, unwrap, type Node } from '../parse/ast';
-import type { Consumer, HandlerFacts, HandlerUse, Resolved } from '../model';
+import type { Consumer, HandlerFacts, HandlerUse } from '../model';
 import type { FileContext } from '../resolve/file-context';
 import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './message-path';
-import { endRejection, namesMessage, rejectRequeue, type RejectCall, type ReturnedStatus } from './rejections';
+import { endRejection, namesMessage, rejectRequeue } from './rejections';
+import type { HandlerLibrary, RejectCall, ReturnedStatus } from './library';
 import { nullCheckOf, throwingNullGuard, unguardedMessageUse } from './null-guard';
 import { calledFunction, messageSources, sourceNodes } from './sources';
 import { localFunctionOf } from './handler-function';
 import { countTest, pastRetryLimit } from './retry-limit';
 
-/** How a library hands messages to a handler and takes them back: what the facts depend on. */
-export interface HandlerLibrary {
-  name: string;
-  /** The library calls the handler with null when the broker cancels the consumer. */
-  nullOnCancel: boolean;
-  /** The message's headers, as a path from the message (amqplib: properties.headers). */
-  headersPath: string[];
-  /** The message's body, as a path from the message (amqplib: content). */
-  contentPath: string[];
-  /** Methods on the message that return its body (@cloudamqp: bodyString()), besides contentPath. */
-  contentMethods?: string[];
-  /** Publish methods and the positions of their body and their options (which carry `headers`). */
-  publish: Record<string, { body: number; options: number }>;
-  /** The calls that nack or reject the message, by method name. */
-  rejects: Record<string, RejectCall>;
-  /** The calls that ack the message, by method name, and where they name it. */
-  acks?: Record<string, Pick<RejectCall, 'message'>>;
-  /** What the handler's return value does (rabbitmq-client's createConsumer): requeue flag by returned value. */
-  returns?: ReturnedStatus;
-  /** The requeue flag of the nack the library sends when the handler throws; undefined if it does not nack. */
-  throwRequeue?: Resolved<boolean>;
-  /** With manual ack, only the handler settles a message (amqplib's consume): the library never acks or nacks for it. */
-  handlerSettles?: true;
-}
-
-export type { RejectCall, ReturnedStatus };
+export type { HandlerLibrary, RejectCall, ReturnedStatus };
 
 /** The x-death header written as a string (`headers['x-death']`, `const X_DEATH = "x-death"`), not in a comment. */
 const X_DEATH_STRING = /['"`]x-death['"`]/;

@@ -4,23 +4,9 @@ import { isFunction, memberName, ownProperty, unwrap, type Node } from '../parse
 import { defaulted, known, unknown, type HandlerFacts, type Resolved } from '../model';
 import type { FileContext } from '../resolve/file-context';
 import { callArguments, calleeMethod, describe, messagePath, samePath, type MessageSource } from './message-path';
-import type { HandlerLibrary } from './facts';
+import type { HandlerLibrary, RejectCall, ReturnedStatus } from './library';
 
-/** A call that nacks or rejects the message, and where it takes the message and the requeue flag. */
-export interface RejectCall {
-  /** The AMQP method it sends: basic.nack or basic.reject. */
-  as: 'nack' | 'reject';
-  /**
-   * Where the message is named: argument 0 (`ch.nack(msg)`), the object called (`msg.nack()`), or its
-   * delivery tag in argument 0 (`ch.basicNack(msg.deliveryTag)`, `ch.basicNack({ deliveryTag: msg.deliveryTag })`).
-   */
-  message: 'argument' | 'receiver' | 'delivery-tag';
-  /** The requeue flag: a positional argument, or an option of the object in argument 0. */
-  requeue: { index: number; default: boolean } | { option: string; default: boolean };
-}
-
-/** Returned values that nack, by enum member name (`ConsumerStatus.REQUEUE`) or number, with their requeue flag. */
-export type ReturnedStatus = Record<string, boolean>;
+export type { RejectCall, ReturnedStatus } from './library';
 
 /** The reject call names the handler's message where the library expects it. */
 export function namesMessage(src: MessageSource, call: t.CallExpression | t.OptionalCallExpression, reject: Pick<RejectCall, 'message'>): boolean {

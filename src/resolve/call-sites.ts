@@ -2,7 +2,7 @@
 import type * as t from '@babel/types';
 import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { FileContext } from './file-context';
-import type { Project } from './project';
+import type { ProjectView as Project } from './contracts';
 import { functionName } from './values';
 
 export interface CallSite {

@@ -2,7 +2,7 @@
 // `program.opts()` holds when the flag is not passed: what a program run without that flag does.
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, unwrap, type Node, type ParsedFile } from '../parse/ast';
-import type { Value } from './values';
+import type { Value } from './contracts';
 
 const OPTION_METHODS = ['.option', '.requiredOption'];
 

@@ -1,7 +1,7 @@
 // Finds what a module exports under a name (ESM and CommonJS).
 import type * as t from '@babel/types';
 import { memberName, unwrap, type Node, type ParsedFile } from '../parse/ast';
-import type { Value, ValueResolver } from './values';
+import type { Resolver as ValueResolver, Value } from './contracts';
 
 /** How a module makes a name available: where to resolve it, or which module to look in next. */
 export type ExportTarget =

@@ -1,15 +1,9 @@
 // The per-file state every layer above parsing works with: the parsed file, its value resolver, and
 // caches the clients share; and how to find that state for a file an import led to.
 import type { ParsedFile } from '../parse/ast';
-import type { ValueResolver } from './values';
+import type { FileContext } from './contracts';
 
-/** Per-file state shared by the clients that analyse the file. */
-export interface FileContext {
-  file: ParsedFile;
-  resolver: ValueResolver;
-  /** Caches clients share (e.g. one channel tracker for amqplib and amqp-connection-manager). */
-  shared: Map<string, unknown>;
-}
+export type { FileContext };
 
 export function shared<T>(ctx: FileContext, key: string, make: () => T): T {
   let value = ctx.shared.get(key) as T | undefined;

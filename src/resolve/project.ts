@@ -5,7 +5,7 @@ import type { Node } from '../parse/ast';
 import { findExport, isFunctionLike } from './exports';
 import type { SourceHost } from '../index/module-resolution';
 import type { ProjectIndex } from '../index/project-index';
-import type { Value } from './values';
+import type { ProjectView, Value } from './contracts';
 import { ObjectTracker } from './objects/tracker';
 import type { ObjectShape } from './objects/shape';
 
@@ -15,7 +15,7 @@ const MAX_DEPTH = 8;
  * The files of one analysis, parsed on demand: the analysed inputs, and any module an import leads
  * to (a constants module need not mention RabbitMQ to matter). Resolves imported values across files.
  */
-export class Project {
+export class Project implements ProjectView {
   private readonly contexts = new Map<string, FileContext | null>();
   /** The client libraries the project uses (named by a file or listed by a manifest). */
   libraries: ReadonlySet<string> = new Set();

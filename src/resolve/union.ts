@@ -1,5 +1,5 @@
 // A value that is one of several (the element a loop is at): what every one of them agrees on.
-import type { ObjectValue, PropertyValue, Value } from './values';
+import type { ObjectValue, PropertyValue, Value } from './contracts';
 
 /**
  * One value for "one of `values`": the value itself if there is one; a literal all of them share; an

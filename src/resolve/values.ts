@@ -6,86 +6,9 @@ import { Scopes, type Binding } from './scope';
 import { returnedExpression } from './functions';
 import { oneOf } from './union';
 import { cliOptionDefault } from './cli-options';
-import type { Project } from './project';
+import type { CallSiteBinding, ObjectValue, ParamRef, Primitive, ProjectView, PropertyValue, Resolver, Value } from './contracts';
 
-/** One call of a function: its arguments, resolved in the caller (for a method call on `new C(...)`, also C's constructor arguments). */
-export interface CallSiteBinding {
-  fn: t.Function;
-  args: (Node | undefined)[];
-  caller: ValueResolver;
-  also?: { fn: t.Function; args: (Node | undefined)[] }[];
-  /** No caller is known: parameters with a default take it, the others stay unknown. */
-  defaultsOnly?: true;
-}
-
-export type Primitive = string | number | boolean | null | undefined;
-
-/** A function parameter a value comes from: each call site decides it. */
-export interface ParamRef {
-  fn: t.Function;
-  index: number;
-  name: string;
-}
-
-export type Value =
-  | {
-      kind: 'literal';
-      value: Primitive;
-      origin?: Span;
-      /** the origin is a literal that an edit may replace */
-      editable: boolean;
-      /** Why no edit may replace the expression that reads it either (a command line option's default: the flag decides at run time). */
-      readOnly?: string;
-    }
-  | { kind: 'object'; object: ObjectValue }
-  | { kind: 'array'; items: Value[]; origin: Span }
-  | { kind: 'function'; node: t.Function }
-  | { kind: 'class'; node: t.ClassDeclaration }
-  /** A module namespace (`import * as m`, `require('./m')`): its members are its exports. */
-  | { kind: 'module'; absolute: string }
-  | {
-      kind: 'unknown';
-      reason: string;
-      origin?: Span;
-      param?: ParamRef;
-      notExported?: boolean;
-      /** Certainly a string (a for-in key): it has no properties but String's. */
-      string?: true;
-      /** Certainly truthy (`x || 10`, `a || b || 1024`): never 0, '', false, null or undefined. */
-      truthy?: true;
-    };
-
-export interface PropertyValue {
-  key: string;
-  /** The file that holds the property (spreads may bring properties from other modules). */
-  file: ParsedFile;
-  /** The property as written (in the object literal that holds it). */
-  node: t.ObjectProperty | t.ObjectMethod;
-  /** The object literal that holds the property. */
-  holder: t.ObjectExpression;
-  value(): Value;
-  /** Why no edit may change it here (it stands for the same property of several objects). */
-  readOnly?: string;
-}
-
-export interface ObjectValue {
-  /** The file that holds the object literal. */
-  file: ParsedFile;
-  /** The object literal the value starts from. */
-  node: t.ObjectExpression;
-  origin: Span;
-  props: Map<string, PropertyValue>;
-  /** Why some keys may be missing from props (an unresolved spread or computed key). */
-  open?: string;
-  /** The parameter an unresolved spread comes from (`{ noAck: false, ...options }`): each call site decides it. */
-  openParam?: ParamRef;
-  /** Properties whose key is computed at run time (`[name]: {...}`), keyed by the key's source text in brackets. */
-  computed?: PropertyValue[];
-  /** Every object literal consulted to build this value (itself and spread sources). */
-  reads: Span[];
-  /** Why no edit may change it (it stands for several object literals: a loop's elements). */
-  readOnly?: string;
-}
+export type { CallSiteBinding, ObjectValue, ParamRef, Primitive, PropertyValue, Value };
 
 const MAX_DEPTH = 24;
 /** What a string value has as properties (its length and String's methods). */
@@ -97,7 +20,7 @@ export function describe(file: ParsedFile, node: Node, max = 48): string {
 }
 
 /** Resolves expressions of one file to values, following consts, objects and spreads within the file. */
-export class ValueResolver {
+export class ValueResolver implements Resolver {
   readonly scopes: Scopes;
   private readonly memo = new Map<Node, Value>();
   private readonly active = new Set<Node>();
@@ -105,7 +28,7 @@ export class ValueResolver {
   constructor(
     readonly file: ParsedFile,
     /** Resolves imports across files; without it, imported values are unknown. */
-    readonly project?: Project,
+    readonly project?: ProjectView,
     readonly absolute?: string,
     /** Arguments of one call site for a function's parameters (interprocedural evaluation). */
     private readonly callSite?: CallSiteBinding,
@@ -705,7 +628,7 @@ export class ValueResolver {
     return target.resolver.withCallSite({ fn: target.fn, args, caller: this }).resolve(returned, depth);
   }
 
-  private calledFunction(callee: Node, depth: number): { fn: t.Function; resolver: ValueResolver } | undefined {
+  private calledFunction(callee: Node, depth: number): { fn: t.Function; resolver: Resolver } | undefined {
     const c = unwrap(callee);
     if (c.type === 'MemberExpression' && c.object.type === 'ThisExpression') {
       const name = memberName(c);
@@ -733,7 +656,7 @@ export class ValueResolver {
   }
 
   /** The resolver of the file a function is written in: this one, or a module's the project has loaded. */
-  homeOf(fn: t.Function): ValueResolver | undefined {
+  homeOf(fn: t.Function): Resolver | undefined {
     if (this.file.parentOf(fn) !== undefined) return this;
     return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
   }

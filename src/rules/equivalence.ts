@@ -1,23 +1,11 @@
 // How RabbitMQ compares a queue declaration with the queue it already holds (rabbit_amqqueue:assert_equivalence):
 // one comparison for the code against itself (inconsistent-queue-declaration, a rewrite's deploy advice) and for
 // the code against a broker (audit).
-import type { QueueDeclaration, QueueType, RelatedLocation, Resolved } from '../model';
+import type { QueueDeclaration, QueueType, Resolved } from '../model';
+import type { DeclaredPlace, DeclaredQueue, QueueShape, Settled } from './declared-queue';
+
+export type { DeclaredPlace, DeclaredQueue, QueueShape, Settled };
 import { typeOrigin, type TypeContext } from './queue-facts';
-
-/** A value the code settles (written, or the library's default), or what leaves it to run time. */
-export type Settled<T> = { value: T } | { unknown: string };
-
-/** A queue as the broker compares it: its flags, its type (the default queue type applied) and the x-arguments it is declared with. */
-export interface QueueShape {
-  durable: Settled<boolean>;
-  exclusive: Settled<boolean>;
-  autoDelete: Settled<boolean>;
-  type: Settled<QueueType>;
-  /** Every x-argument but x-queue-type, by key. */
-  arguments: [string, Settled<unknown>][];
-  /** Why some arguments cannot be listed (a spread of a run-time object), if so. */
-  argumentsIncomplete?: string;
-}
 
 /**
  * The keys RabbitMQ 4.3 compares on redeclaration, per type of the queue that exists, in the order it
@@ -205,27 +193,6 @@ export function relaxedNote(existing: QueueShape, declared: QueueShape, queue: s
   if (outcome === undefined) return '';
   if (outcome === null) return ` A broker with ${RELAXED_SETTING} = true accepts this classic declaration of the quorum queue (it then compares only ${RELAXED.join(', ')}).`;
   return ` Even with ${RELAXED_SETTING} = true the broker refuses it: ${refusalText(outcome, queue, vhost)}.`;
-}
-
-/** Where a declaration is: a reported path, offsets and 1-based positions. */
-export type DeclaredPlace = Omit<RelatedLocation, 'message'>;
-
-/**
- * A named, non-passive queue declaration of the project as the broker will compare it: the facts one
- * declaration needs of every other (they cross the worker threads of a parallel run).
- */
-export interface DeclaredQueue {
-  name: string;
-  /** Where the code names its vhost. */
-  vhost?: string;
-  shape: QueueShape;
-  client: string;
-  callee: string;
-  place: DeclaredPlace;
-  /** Declared in a test file: compared with no other declaration (see canMeet). */
-  test?: boolean;
-  /** The library chooses the name, which stands for several queues (moleculer's `MOL.*`): it gives a type, and is compared with nothing. */
-  libraryNamed?: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 // What a rule is: its metadata and a pure check of the model, per subject kind.
 import type { Amqp10Link, ConnectionOpen, Consumer, DefaultQueueTypes, DependencyPin, ExchangeDeclaration, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
-import type { DeclaredPlace, DeclaredQueue } from './equivalence';
+import type { DeclaredPlace, DeclaredQueue } from './declared-queue';
 
 export interface RuleMeta {
   id: string;

@@ -135,13 +135,19 @@ export class LspSession {
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection);
     session.refuseRegistrations = !!options.refuseRegistrations;
-    session.initializeResult = await connection.sendRequest(InitializeRequest.type, {
+    const initialized = connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: pathToFileURL(options.root ?? ROOT).href,
       capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
       initializationOptions: options.initializationOptions,
       ...(options.trace ? { trace: options.trace } : {}),
     });
+    // A server that exits before it answers (a broken build) fails the test at once, with what it printed.
+    const exitedFirst = session.exited.then((code) => {
+      throw new Error(`the server exited (code ${code}) before answering initialize; stderr: ${session.stderr}`);
+    });
+    session.initializeResult = await Promise.race([initialized, exitedFirst]);
+    exitedFirst.catch(() => undefined);
     await connection.sendNotification(InitializedNotification.type, {});
     return session;
   }

@@ -1,5 +1,5 @@
 // Bundles the language server into the extension (server/), so that the .vsix works in a workspace that
-// installs nothing: the repository's built CLI (../../bin, ../../dist/bundle) with its dependencies in one
+// installs nothing: the repository's built CLI (../../dist/bundle, run as ../../bin runs it) with its dependencies in one
 // file, run by VS Code's own Node. Two packages stay files of their own beside it: @babel/parser, which the
 // engine loads by its own require (copied to server/node_modules), and oxc-parser, whose native binding is
 // per platform (left out: the engine then parses with @babel/parser, as on a platform without the binding).
@@ -18,8 +18,14 @@ if (!fs.existsSync(path.join(REPO, 'dist', 'bundle', 'cli.js'))) {
   process.exit(2);
 }
 fs.rmSync(SERVER, { recursive: true, force: true });
+// bin/rabbitmq4-codemod loads the bundle by a path it computes (to compile it with V8's code cache), which
+// esbuild cannot follow: the server's entry requires the bundle by name and runs it as bin/ does.
 buildSync({
-  entryPoints: [path.join(REPO, 'bin', 'rabbitmq4-codemod')],
+  stdin: {
+    contents: "require('./bin/run-cli.js').runCli(require('./dist/bundle/cli.js').main);",
+    resolveDir: REPO,
+    sourcefile: 'rabbitmq4-codemod-server.js',
+  },
   outfile: path.join(SERVER, 'bundle', 'rabbitmq4-codemod.js'),
   bundle: true,
   platform: 'node',

@@ -2,7 +2,8 @@
 import type * as t from '@babel/types';
 import { unwrap, type ParsedFile } from '../../parse/ast';
 import { defaulted, unknown, type FixIntent, type QueueArgument, type QueueFlag, type Resolved, type Span, type TextEdit } from '../../model';
-import type { ObjectValue, PropertyValue, Value, ValueResolver } from '../../resolve/values';
+import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
+import type { Resolver as ValueResolver } from '../../resolve/contracts';
 import { lineEndingOf, preferredQuote, quoteString } from '../../text';
 import { editObject, type ObjectSpan } from '../../fix/object-edit';
 import { isJsonPath } from '../../parse';

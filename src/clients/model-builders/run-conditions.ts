@@ -1,7 +1,7 @@
 // Whether a call runs at all, as the conditions around it in its function decide (`if (prefetch) ch.prefetch(prefetch)`).
 import { isFunction, type Node, type ParsedFile } from '../../parse/ast';
 import { known, unknown, type Resolved } from '../../model';
-import type { ValueResolver } from '../../resolve/values';
+import type { Resolver as ValueResolver } from '../../resolve/contracts';
 
 /**
  * Whether a call runs, as the `if`s (and `cond && call()`) around it in its function decide: known false

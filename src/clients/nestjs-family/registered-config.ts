@@ -3,7 +3,7 @@
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, ownProperty, unwrap, type Node } from '../../parse/ast';
 import type { FileContext } from '../../resolve/file-context';
-import type { Project } from '../../resolve/project';
+import type { ProjectView as Project } from '../../resolve/contracts';
 import { returnedExpression } from '../../resolve/functions';
 
 /** `registerAs(` as code writes it (files without it are not parsed for namespaces). */

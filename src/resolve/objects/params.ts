@@ -9,7 +9,7 @@ import { callSitesOf } from '../call-sites';
 import { usesTestDoubles } from '../test-files';
 import { jsdocParamType } from '../jsdoc-params';
 import { placeKey, type Traced } from './traced';
-import type { ObjectTracker } from './tracker';
+import type { ObjectTracking as ObjectTracker } from '../contracts';
 import type { CallNode, LibObject } from './shape';
 
 /** Array methods whose callback's first parameter is an element. */

@@ -5,7 +5,7 @@ import { ownProperty, unwrap, type Node } from '../../parse/ast';
 import type { FileContext } from '../file-context';
 import { isTestFile } from '../test-files';
 import type { Traced } from './traced';
-import type { ObjectTracker } from './tracker';
+import type { ObjectTracking as ObjectTracker } from '../contracts';
 
 /** `provide:` as a provider object writes it (files without it are not parsed for providers). */
 /** A file that writes a custom provider (`provide:`): the index's fact for `providerFiles()`. */

@@ -1,24 +1,8 @@
 // What the object tracker can say an expression is: a library object, or one of the project's own
 // classes, instances, modules, object literals and functions through which library objects travel.
-import type * as t from '@babel/types';
-import type { FileContext } from '../file-context';
-import type { LibObject } from './shape';
+import type { ClassLike, ClassNode, FileContext, LibObject, Traced } from '../contracts';
 
-export type ClassNode = t.ClassDeclaration | t.ClassExpression;
-/** A class, or a constructor function of pre-ES2015 code (`function Broker() {...}; Broker.prototype.m = function ...`). */
-export type ClassLike = ClassNode | t.FunctionDeclaration | t.FunctionExpression;
-
-export type Traced =
-  | { t: 'lib'; obj: LibObject }
-  /** An instance of a class of the project (`new C()`, `this`, a DI-injected `C`). */
-  | { t: 'instance'; cls: ClassLike; ctx: FileContext }
-  | { t: 'class'; cls: ClassLike; ctx: FileContext }
-  /** An array literal of the project's (its elements, and what `push` adds to it). */
-  | { t: 'array'; node: t.ArrayExpression; ctx: FileContext }
-  /** A module of the project (`import * as m`, a relative `require`, a dynamic `import()`). */
-  | { t: 'namespace'; absolute: string }
-  | { t: 'object'; node: t.ObjectExpression; ctx: FileContext }
-  | { t: 'function'; fn: t.Function; ctx: FileContext };
+export type { ClassLike, ClassNode, Traced };
 
 export const lib = (obj: LibObject): Traced => ({ t: 'lib', obj });
 

@@ -6,7 +6,7 @@ import { calleeMethod, isFunction, memberName, propertyKeyName, unwrap, type Nod
 import type { Binding } from '../scope';
 import type { FileContext } from '../file-context';
 import { findExport } from '../exports';
-import type { Project } from '../project';
+import type { ObjectTracking, ProjectView as Project } from '../contracts';
 import type { LibKind, LibObject, Located, ObjectShape } from './shape';
 import { lib, perCallKey, placeKey, type ClassLike, type ClassNode, type Traced } from './traced';
 import { ParamTracing } from './params';
@@ -20,7 +20,7 @@ const ELEMENT_OF = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
 /** Methods that hand back an instance of the class given as their first argument (NestJS `app.get(C)`, DI containers). */
 const INSTANCE_GETTERS = new Set(['get', 'resolve', 'getInstance', 'select']);
 
-export class ObjectTracker {
+export class ObjectTracker implements ObjectTracking {
   private readonly memo = new Map<Node, Traced | null>();
   private readonly active = new Set<Node>();
   private readonly byLibrary = new Map<string, ObjectShape>();

@@ -4,7 +4,7 @@ import type * as t from '@babel/types';
 import { typeReferenceName } from '../../parse/ast';
 import type { Located } from './shape';
 import type { Traced } from './traced';
-import type { ObjectTracker } from './tracker';
+import type { ObjectTracking as ObjectTracker } from '../contracts';
 
 export class TypeNames {
   constructor(private readonly tracker: ObjectTracker) {}

@@ -1,0 +1,254 @@
+// The resolver's contracts: the values it computes, a file's context, and what the resolver and the object
+// tracker ask of each other and of the project. Every module of resolve/ reads these types from here, so
+// that none of them needs another's implementation to be typed (no import cycle among them).
+import type * as t from '@babel/types';
+import type { Node, ParsedFile } from '../parse/ast';
+import type { Span } from '../model';
+import type { Scopes } from './scope';
+import type { SourceHost } from '../index/module-resolution';
+import type { ProjectIndex } from '../index/project-index';
+
+/** One call of a function: its arguments, resolved in the caller (for a method call on `new C(...)`, also C's constructor arguments). */
+export interface CallSiteBinding {
+  fn: t.Function;
+  args: (Node | undefined)[];
+  caller: Resolver;
+  also?: { fn: t.Function; args: (Node | undefined)[] }[];
+  /** No caller is known: parameters with a default take it, the others stay unknown. */
+  defaultsOnly?: true;
+}
+
+export type Primitive = string | number | boolean | null | undefined;
+
+/** A function parameter a value comes from: each call site decides it. */
+export interface ParamRef {
+  fn: t.Function;
+  index: number;
+  name: string;
+}
+
+export type Value =
+  | {
+      kind: 'literal';
+      value: Primitive;
+      origin?: Span;
+      /** the origin is a literal that an edit may replace */
+      editable: boolean;
+      /** Why no edit may replace the expression that reads it either (a command line option's default: the flag decides at run time). */
+      readOnly?: string;
+    }
+  | { kind: 'object'; object: ObjectValue }
+  | { kind: 'array'; items: Value[]; origin: Span }
+  | { kind: 'function'; node: t.Function }
+  | { kind: 'class'; node: t.ClassDeclaration }
+  /** A module namespace (`import * as m`, `require('./m')`): its members are its exports. */
+  | { kind: 'module'; absolute: string }
+  | {
+      kind: 'unknown';
+      reason: string;
+      origin?: Span;
+      param?: ParamRef;
+      notExported?: boolean;
+      /** Certainly a string (a for-in key): it has no properties but String's. */
+      string?: true;
+      /** Certainly truthy (`x || 10`, `a || b || 1024`): never 0, '', false, null or undefined. */
+      truthy?: true;
+    };
+
+export interface PropertyValue {
+  key: string;
+  /** The file that holds the property (spreads may bring properties from other modules). */
+  file: ParsedFile;
+  /** The property as written (in the object literal that holds it). */
+  node: t.ObjectProperty | t.ObjectMethod;
+  /** The object literal that holds the property. */
+  holder: t.ObjectExpression;
+  value(): Value;
+  /** Why no edit may change it here (it stands for the same property of several objects). */
+  readOnly?: string;
+}
+
+export interface ObjectValue {
+  /** The file that holds the object literal. */
+  file: ParsedFile;
+  /** The object literal the value starts from. */
+  node: t.ObjectExpression;
+  origin: Span;
+  props: Map<string, PropertyValue>;
+  /** Why some keys may be missing from props (an unresolved spread or computed key). */
+  open?: string;
+  /** The parameter an unresolved spread comes from (`{ noAck: false, ...options }`): each call site decides it. */
+  openParam?: ParamRef;
+  /** Properties whose key is computed at run time (`[name]: {...}`), keyed by the key's source text in brackets. */
+  computed?: PropertyValue[];
+  /** Every object literal consulted to build this value (itself and spread sources). */
+  reads: Span[];
+  /** Why no edit may change it (it stands for several object literals: a loop's elements). */
+  readOnly?: string;
+}
+
+/** The value resolver of one file, as the rest of the engine uses it (resolve/values.ts implements it). */
+export interface Resolver {
+  readonly file: ParsedFile;
+  readonly scopes: Scopes;
+  readonly project?: ProjectView;
+  readonly absolute?: string;
+  /** This resolver with a function's parameters bound to one call's arguments. */
+  withCallSite(binding: CallSiteBinding): Resolver;
+  /** What a declaration (a function, a class, an enum) is as a value. */
+  resolveDeclaration(node: Node): Value;
+  resolve(expr: Node | null | undefined, depth?: number): Value;
+  /** A member of a value (`value.key`), read at `at`. */
+  member(value: Value, key: string, at: Node): Value;
+  /** The resolver of the file a function is written in: this one, or a module's the project has loaded. */
+  homeOf(fn: t.Function): Resolver | undefined;
+}
+
+/** Per-file state shared by the clients that analyse the file. */
+export interface FileContext {
+  file: ParsedFile;
+  resolver: Resolver;
+  /** Caches clients share (e.g. one channel tracker for amqplib and amqp-connection-manager). */
+  shared: Map<string, unknown>;
+}
+
+export type CallNode = t.CallExpression | t.OptionalCallExpression;
+
+/** A node and the file it is written in (objects and their facts may come from other modules). */
+export interface Located<N extends Node = Node> {
+  node: N;
+  ctx: FileContext;
+}
+
+/** An object of a library, as the tracker follows it through the project. */
+export interface LibObject {
+  /** The library whose shape recognised it (a client library's name). */
+  library: string;
+  /** The library's own word for it: 'connection', 'channel', 'wrapper', 'module', ... */
+  kind: string;
+  /**
+   * Its identity across the project: the place that makes it (`<file>#<offset>` of the call or `new`),
+   * or, for an object the code only receives (a typed parameter or field), the place it is received.
+   */
+  key: string;
+  /** Where it is made (or received): the call, `new`, import, parameter or field. */
+  origin: Located;
+  /** Received through a type annotation only: where it was made, and what was done to it there, is not known. */
+  handedIn?: boolean;
+  /**
+   * Made anew by each call of a project function (`openChannel()` returning `conn.createChannel()`): the call
+   * that handed this one out. Its key is then the factory's object's key plus that call (`perCallKey`).
+   */
+  perCall?: Located;
+  /** What the library's shape attached (amqplib: confirm mode; rabbitmq-client: a publisher's props). */
+  facts: Record<string, unknown>;
+}
+
+/** What a shape says an expression is. Without `key`, a call or `new` makes a new object (keyed by that call). */
+export interface LibKind {
+  kind: string;
+  facts?: Record<string, unknown>;
+  /** Another library's object (amqp-connection-manager's setup function receives an amqplib channel). */
+  library?: string;
+  /** The identity to use instead of a new one: e.g. the object the call is made on (`client.connect()` gives the client). */
+  key?: string;
+  /** Where the object is made, when that is not the expression itself (the object `target` was made by). */
+  origin?: Located;
+}
+
+/** Describes one library's objects. Every method is optional but `source` and `imported`. */
+export interface ObjectShape {
+  library: string;
+  /** The library's module specifiers. */
+  source: RegExp;
+  /** An import (or `require`) of `name` from the library: 'default', '*' or an export's name. */
+  imported(name: string, at: Located): LibKind | undefined;
+  /** `x.name` on one of its objects. */
+  member?(of: LibObject, name: string): LibKind | undefined;
+  /** `new X(...)` where X is one of its objects (a class). */
+  construct?(callee: LibObject, call: Located<t.NewExpression>): LibKind | undefined;
+  /** `x(...)` where x is one of its objects (a function such as `connect`). */
+  call?(callee: LibObject, call: Located<CallNode>): LibKind | undefined;
+  /** `x.method(...)`: what the call's value is (a promise's value counts as the value). */
+  method?(target: LibObject, method: string, call: Located<CallNode>): LibKind | undefined;
+  /**
+   * Parameter `param` of a function passed as argument `arg` of `x.method(...)` (`method` is '' for a
+   * call of `x` itself, e.g. `connect(url, (err, conn) => ...)`).
+   */
+  callbackParam?(target: LibObject, method: string, arg: number, param: number, call: Located<CallNode>): LibKind | undefined;
+  /** Parameter `param` of a function in option `option` of argument `arg` of `x.method(...)` (`{ setup(channel) {...} }`). */
+  optionCallbackParam?(target: LibObject, method: string, arg: number, option: string, param: number, call: Located<CallNode>): LibKind | undefined;
+  /** A type the library exports (`Channel`; 'default' for a default import), named in an annotation or JSDoc. */
+  typed?(exported: string, at: Located): LibKind | undefined;
+  /** Type names JSDoc may use without importing them (`@param {Channel} ch`). */
+  bareJsdocTypes?: readonly string[];
+  /** Other libraries whose objects this one hands out (amqp-connection-manager's setup gets amqplib channels). */
+  yields?: readonly string[];
+}
+
+export type ClassNode = t.ClassDeclaration | t.ClassExpression;
+/** A class, or a constructor function of pre-ES2015 code (`function Broker() {...}; Broker.prototype.m = function ...`). */
+export type ClassLike = ClassNode | t.FunctionDeclaration | t.FunctionExpression;
+
+export type Traced =
+  | { t: 'lib'; obj: LibObject }
+  /** An instance of a class of the project (`new C()`, `this`, a DI-injected `C`). */
+  | { t: 'instance'; cls: ClassLike; ctx: FileContext }
+  | { t: 'class'; cls: ClassLike; ctx: FileContext }
+  /** An array literal of the project's (its elements, and what `push` adds to it). */
+  | { t: 'array'; node: t.ArrayExpression; ctx: FileContext }
+  /** A module of the project (`import * as m`, a relative `require`, a dynamic `import()`). */
+  | { t: 'namespace'; absolute: string }
+  | { t: 'object'; node: t.ObjectExpression; ctx: FileContext }
+  | { t: 'function'; fn: t.Function; ctx: FileContext };
+
+/** What the project's object tracker answers the rest of the engine (resolve/objects/tracker.ts implements it). */
+export interface TrackerView {
+  /** The library object an expression is, if it is one. */
+  of(expr: Node, ctx: FileContext): LibObject | undefined;
+  /** What an expression is: a library object, or one of the project's classes, instances, modules, objects and functions. */
+  trace(expr: Node, ctx: FileContext): Traced | undefined;
+  /** `value.name` of what the tracker follows (a class's instance: its method or field). */
+  memberOf(value: Traced, name: string, ctx: FileContext, at: Node): Traced | undefined;
+  readonly providers: { providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[] };
+}
+
+/**
+ * What the tracker's own parts (parameters and returns, type names, providers: resolve/objects/) ask of it,
+ * so that they take the tracker they work for without importing it.
+ */
+export interface ObjectTracking extends TrackerView {
+  readonly project: ProjectView | undefined;
+  readonly shapes: readonly ObjectShape[];
+  readonly types: {
+    annotation(type: t.Identifier['typeAnnotation'] | undefined | null, at: Located, received: string): Traced | undefined;
+    jsdoc(text: string, at: Located, received: string): Traced | undefined;
+  };
+  readonly params: { returns(fn: t.Function, ctx: FileContext): Traced | undefined };
+  shapeOf(library: string): ObjectShape | undefined;
+  make(shape: ObjectShape, kind: LibKind, origin: Located, handedIn?: boolean): Traced;
+  firstOf(nodes: Node[], ctx: FileContext): Traced | undefined;
+  elementOf(expr: Node, ctx: FileContext, depth?: number): Traced | undefined;
+  path(value: Traced | undefined, keys: readonly string[], ctx: FileContext, at: Node): Traced | undefined;
+  imported(source: string, name: string, at: Located): Traced | undefined;
+  exported(absolute: string, name: string, depth?: number): Traced | undefined;
+  calledFunction(call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): { fn: t.Function; ctx: FileContext } | undefined;
+}
+
+/** The files of one analysis as the resolver and the tracker read them (resolve/project.ts implements it). */
+export interface ProjectView {
+  readonly host: SourceHost;
+  readonly index: ProjectIndex;
+  readonly libraries: ReadonlySet<string>;
+  readonly packages: ReadonlySet<string>;
+  readonly objects: TrackerView;
+  callerFiles(absolute: string): string[];
+  providerFiles(): string[];
+  add(absolute: string, ctx: FileContext): void;
+  opened(absolute: string): FileContext | undefined;
+  context(absolute: string): FileContext | undefined;
+  loaded(): [string, FileContext][];
+  resolveSpecifier(fromAbsolute: string, specifier: string): string | undefined;
+  imported(fromAbsolute: string, specifier: string, name: string, depth?: number): Value;
+  exported(absolute: string, name: string, depth?: number): Value;
+}
