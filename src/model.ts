@@ -323,6 +323,11 @@ export interface PublishPacing {
   waitsForDrain: boolean;
   /** The returned promise is collected (pushed to an array, handed to Promise.all) rather than dropped. */
   collected?: boolean;
+  /**
+   * The channel is opened anew by each run of the code that publishes on it (the function opens it, or calls a
+   * factory that opens one per call, and publishes with no loop between): one write per channel, whose buffer never fills.
+   */
+  channelPerRun?: true;
 }
 
 /** The exchange and routing key of a publish (a send to a queue is the default exchange ''). */

@@ -24,6 +24,8 @@ export const publisherBackpressure: PublishRule = {
     const pacing = p.pacing;
     // A consume (event, RPC) handler is fed by the broker, at the pace its prefetch allows: not this rule's case.
     if (!pacing?.repeated || pacing.waitsForDrain || pacing.collected || pacing.repeatedBy === 'message') return [];
+    // A channel opened for the message it sends holds one write: its buffer never fills (connection-churn reports the opening).
+    if (pacing.channelPerRun) return [];
     const unit = pacing.repeated;
     const inLoop = pacing.repeatedBy === 'loop';
     const via = unit.via.length ? ` (through ${unit.via.map((v) => `${v.name} at ${v.file}:${v.line}`).join(', ')})` : '';

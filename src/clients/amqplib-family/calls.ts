@@ -10,6 +10,7 @@ import { frameMaxOf } from '../model-builders/frame-max';
 import { readAny, readBoolean, readString, type CallNode } from '../model-builders/resolved';
 import { consumerArgumentsOf } from '../model-builders/options';
 import { shared, type FileContext } from '../../resolve/file-context';
+import type { Located } from '../../resolve/contracts';
 import { AmqplibChannels } from './channels';
 import { amqplibPublishHeaders } from './topology';
 import { ACM_WRAPPER_HANDLER, AMQPLIB_HANDLER } from './handler-library';
@@ -138,9 +139,10 @@ export interface AmqplibConsumerSyntax {
 /**
  * `ch.publish(...)` / `ch.sendToQueue(...)`. amqplib returns whether the write buffer has room;
  * amqp-connection-manager's wrapper returns a promise settled by the broker's confirm. `pacing`: how the
- * library says its buffer is full (amqplib's false and 'drain', a wrapper's promise), when the caller knows.
+ * library says its buffer is full (amqplib's false and 'drain', a wrapper's promise), when the caller knows;
+ * `channelMadeAt`: where the channel is made (see publishPacing).
  */
-export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns'], pacing?: PublishPacing['signal']): Publish {
+export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns'], pacing?: PublishPacing['signal'], channelMadeAt?: Located): Publish {
   const { file } = ctx;
   const use = resultUse(file, call);
   const loop = confirmOnlyLoop(file, call);
@@ -159,7 +161,7 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
     waitsForConfirmInLoop: waits,
     ...amqplibPublishFacts(ctx, call),
     headers: amqplibPublishHeaders(ctx, call),
-    ...(pacing ? { pacing: publishPacing(ctx, call, pacing) } : {}),
+    ...(pacing ? { pacing: publishPacing(ctx, call, pacing, channelMadeAt) } : {}),
     syntax: { call },
   };
 }

@@ -4,6 +4,7 @@ import type * as t from '@babel/types';
 import { unwrap, type Node } from '../../parse/ast';
 import type { FileContext } from '../../resolve/file-context';
 import type { LibObject } from '../../resolve/objects/shape';
+import type { Located } from '../../resolve/contracts';
 import { ACM } from './shapes';
 import { defaulted, type Resolved } from '../../model';
 
@@ -18,6 +19,8 @@ export interface AmqplibChannel {
   prefetch?: Resolved<number>;
   /** The vhost of the connection it is made on, when the code names it. */
   vhost?: string;
+  /** Where it is made: the call that opens it, or the call of a project factory that opens one per call. */
+  madeAt: Located;
 }
 
 /** An amqp-connection-manager ChannelWrapper. */
@@ -49,7 +52,7 @@ export class AmqplibChannels {
     const o = this.objectOf(expr);
     if (!o || o.library !== 'amqplib' || o.kind !== 'channel') return undefined;
     const set = o.facts.prefetch as { value: number; by: string } | undefined;
-    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...vhostOf(o), ...(set ? { prefetch: defaulted(set.value, set.by) } : {}) };
+    return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, madeAt: o.perCall ?? o.origin, ...vhostOf(o), ...(set ? { prefetch: defaulted(set.value, set.by) } : {}) };
   }
 
   wrapperOf(expr: Node): AcmWrapper | undefined {

@@ -5,6 +5,7 @@ import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
 import { shared, type FileContext } from '../../resolve/file-context';
 import { placeKey } from '../../resolve/objects/traced';
+import type { Located } from '../../resolve/contracts';
 import { ACM } from './shapes';
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
@@ -17,6 +18,8 @@ export interface UntracedChannel {
   untraced: string;
   /** The receiver is a channel the function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
+  /** Where that function opens it (with ownChannel). */
+  madeAt?: Located;
 }
 
 /** What each call must look like to be taken as an amqplib channel call (argument count and kinds). */
@@ -63,13 +66,13 @@ export function untracedChannel(ctx: FileContext, call: CallNode): UntracedChann
     client: uses,
     key,
     confirm: 'unknown',
-    untraced: opened ? `the receiver \`${shown}\` is a channel this function opens (\`${opened}\`) on a connection that is not traced; ${why}` : `the receiver \`${shown}\` is not traced to a channel; ${why}`,
-    ...(opened ? { ownChannel: true as const } : {}),
+    untraced: opened ? `the receiver \`${shown}\` is a channel this function opens (\`${opened.text}\`) on a connection that is not traced; ${why}` : `the receiver \`${shown}\` is not traced to a channel; ${why}`,
+    ...(opened ? { ownChannel: true as const, madeAt: { node: opened.call, ctx } } : {}),
   };
 }
 
 /** `ch` where `const ch = await conn.createChannel()` in this function (whatever `conn` is): the channel opened there, as written. */
-function openedHere(ctx: FileContext, receiver: Node): string | undefined {
+function openedHere(ctx: FileContext, receiver: Node): { text: string; call: Node } | undefined {
   const node = unwrap(receiver);
   if (node.type !== 'Identifier') return undefined;
   const b = ctx.resolver.scopes.lookup(node.name, node);
@@ -77,7 +80,7 @@ function openedHere(ctx: FileContext, receiver: Node): string | undefined {
   // unwrap() looks through the `await`.
   const call = unwrap(b.init as Node);
   const m = call.type === 'CallExpression' || call.type === 'OptionalCallExpression' ? calleeMethod(call) : undefined;
-  return m && (m.method === 'createChannel' || m.method === 'createConfirmChannel') ? `${ctx.file.source(m.object).replace(/\s+/g, '')}.${m.method}()` : undefined;
+  return m && (m.method === 'createChannel' || m.method === 'createConfirmChannel') ? { text: `${ctx.file.source(m.object).replace(/\s+/g, '')}.${m.method}()`, call } : undefined;
 }
 
 /** Methods only amqplib's channels (and amqp-connection-manager's wrappers of them) have. */

@@ -3,6 +3,7 @@ import { calleeMethod, isCall } from '../../parse/ast';
 import type { Consumer, FileModel } from '../../model';
 import type { ClientModule } from '../types';
 import type { FileContext } from '../../resolve/file-context';
+import type { Located } from '../../resolve/contracts';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from '../amqplib-family/calls';
 import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
@@ -28,7 +29,7 @@ export const amqplib: ClientModule = {
       if (opened?.library === 'amqplib') model.opens.push(amqplibOpen(ctx, node, 'amqplib', opened.what));
       const m = calleeMethod(node);
       if (!m || !CHANNEL_CALLS.has(m.method)) continue;
-      let channel: { client: string; key: string; confirm: boolean | 'unknown'; untraced?: string; ownChannel?: true; prefetch?: Consumer['channelPrefetch']; vhost?: string } | undefined = channels.channelOf(m.object);
+      let channel: { client: string; key: string; confirm: boolean | 'unknown'; untraced?: string; ownChannel?: true; prefetch?: Consumer['channelPrefetch']; vhost?: string; madeAt?: Located } | undefined = channels.channelOf(m.object);
       if (!channel && m.method === 'assertQueue' && !channels.isTracked(m.object) && (channels.importsLibrary || channels.isUntracedParameter(m.object))) {
         // A receiver we cannot trace in a file that uses amqplib, or a helper's parameter: its assertQueue is amqplib's.
         channel = { client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
@@ -46,7 +47,7 @@ export const amqplib: ClientModule = {
         case 'publish':
         case 'sendToQueue': {
           const returns = channel.client === ACM && untraced ? 'confirm' : 'buffer-state';
-          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns, returns === 'buffer-state' ? 'false-then-drain' : 'promise'), ...(untraced ? { untraced } : {}) });
+          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns, returns === 'buffer-state' ? 'false-then-drain' : 'promise', channel.madeAt), ...(untraced ? { untraced } : {}) });
           break;
         }
         case 'bindQueue':

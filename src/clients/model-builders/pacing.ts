@@ -7,6 +7,8 @@ import { shared, type FileContext } from '../../resolve/file-context';
 import { enclosingFunction, loopAround, resultUse } from './call-context';
 import { ITERATION_METHODS } from './handler-kinds';
 import { unitOfWorkOf } from './unit-of-work';
+import { channelOpenedPerRun } from './channel-per-run';
+import type { Located } from '../../resolve/contracts';
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
 
@@ -33,9 +35,10 @@ function collected(ctx: FileContext, call: CallNode): boolean {
 /**
  * `signal`: how the library says its buffer is full. The place it repeats (a loop, a route or consume
  * handler, through the functions that call it) is looked for only when the code ignores the signal and
- * waits for no 'drain': it is what the rule needs, and the search follows callers across files.
+ * waits for no 'drain': it is what the rule needs, and the search follows callers across files. `channelMadeAt`:
+ * where the publish's channel is made (the call that opens it, or the call of a factory that opens one per call).
  */
-export function publishPacing(ctx: FileContext, call: CallNode, signal: PublishPacing['signal']): PublishPacing {
+export function publishPacing(ctx: FileContext, call: CallNode, signal: PublishPacing['signal'], channelMadeAt?: Located): PublishPacing {
   const use = resultUse(ctx.file, call);
   const drain = waitsForDrain(ctx);
   const isCollected = signal === 'promise' && collected(ctx, call);
@@ -47,7 +50,8 @@ export function publishPacing(ctx: FileContext, call: CallNode, signal: PublishP
   // paces itself; one over the few items the code writes out (`[a, b, c].forEach(...)`, `i < 10`) ends soon.
   const paced = repeated?.kind === 'a loop' && !repeated.via.length && (awaitsInLoop(ctx, call) || fewItems(ctx, call));
   if (!repeated || paced) return { signal, waitsForDrain: drain, ...(isCollected ? { collected: true } : {}) };
-  return { signal, waitsForDrain: drain, repeated, repeatedBy: repeatedBy(repeated.kind) };
+  const perRun = channelOpenedPerRun(ctx, call, channelMadeAt);
+  return { signal, waitsForDrain: drain, repeated, repeatedBy: repeatedBy(repeated.kind), ...(perRun ? { channelPerRun: true as const } : {}) };
 }
 
 /**
