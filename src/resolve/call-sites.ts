@@ -56,6 +56,13 @@ function defaultExportNames(file: ParsedFile): Set<string> {
   return names;
 }
 
+/** A function without a name that is the module's value: `module.exports = (...) => {...}`, `export default function (...) {...}`. */
+function isAnonymousDefaultExport(ctx: FileContext, fn: t.Function): boolean {
+  const parent = ctx.file.parentOf(fn);
+  if (parent?.type === 'ExportDefaultDeclaration') return true;
+  return parent?.type === 'AssignmentExpression' && parent.right === fn && parent.left.type === 'MemberExpression' && isExportsObject(parent.left) && ctx.file.parentOf(parent)?.type === 'ExpressionStatement';
+}
+
 function isExportsObject(node: Node): boolean {
   if (node.type === 'Identifier') return node.name === 'exports';
   return node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'module' && memberName(node) === 'exports';
@@ -68,10 +75,10 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
   if (fn.type === 'ClassMethod' && fn.kind === 'constructor') return constructions(fn, home, homeAbsolute, project, candidates);
   const proto = prototypeMethodOf(home, fn);
   if (proto) return prototypeCalls(proto, home, homeAbsolute, project, candidates);
-  const named = nameOf(home, fn);
+  const named = nameOf(home, fn) ?? (isAnonymousDefaultExport(home, fn) ? { name: '', method: false } : undefined);
   if (!named) return [];
   const out: CallSite[] = [];
-  for (const node of home.file.callsNamed(named.method ? `this.${named.name}` : named.name)) {
+  for (const node of named.name ? home.file.callsNamed(named.method ? `this.${named.name}` : named.name) : []) {
     const callee = unwrap(node.callee);
     if (named.method) {
       if (sameClass(home, node, fn)) out.push({ call: node, ctx: home, absolute: homeAbsolute });
@@ -87,7 +94,7 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
     return out;
   }
   // Importers that mention the function (a default export may be imported under any name).
-  const byDefault = isDefaultExport(home, fn, named.name);
+  const byDefault = !named.name || isDefaultExport(home, fn, named.name);
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
@@ -95,8 +102,8 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
     const ctx = project.context(absolute);
     if (!ctx) continue;
     // `fn(...)` after importing it by name (or, for a default export, by any name), or `require('./x').fn(...)` / `ns.fn(...)`.
-    const names = byDefault ? [named.name, ...defaultImportNames(ctx)] : [named.name];
-    for (const node of [...new Set([...names.flatMap((n) => ctx.file.callsNamed(n)), ...ctx.file.callsNamed(`.${named.name}`)])]) {
+    const names = byDefault ? [...(named.name ? [named.name] : []), ...defaultImportNames(ctx)] : [named.name];
+    for (const node of [...new Set([...names.flatMap((n) => ctx.file.callsNamed(n)), ...(named.name ? ctx.file.callsNamed(`.${named.name}`) : [])])]) {
       const v = ctx.resolver.resolve(unwrap(node.callee));
       if (v.kind === 'function' && v.node === fn) out.push({ call: node, ctx, absolute });
     }

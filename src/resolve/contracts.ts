@@ -100,6 +100,8 @@ export interface Resolver {
   resolve(expr: Node | null | undefined, depth?: number): Value;
   /** A member of a value (`value.key`), read at `at`. */
   member(value: Value, key: string, at: Node): Value;
+  /** `this.name` where `at` (a `this`) is read: the class's field, as the class sets it. */
+  thisMember(at: Node, name: string, depth?: number): Value;
   /** The resolver of the file a function is written in: this one, or a module's the project has loaded. */
   homeOf(fn: t.Function): Resolver | undefined;
 }

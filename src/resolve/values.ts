@@ -353,6 +353,9 @@ export class ValueResolver implements Resolver {
   private memberExpression(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value {
     const text = describe(this.file, node);
     if (node.object.type === 'ThisExpression') return this.classField(node, depth);
+    const handed = this.handedThis(node.object as Node);
+    const key = memberName(node);
+    if (handed && key) return handed.caller.thisMember(handed.at, key, depth);
     if (/^process\.env\b/.test(this.file.source(node))) {
       const line = this.file.lines.position(node.start ?? 0).line;
       return { kind: 'unknown', reason: `comes from ${text} at ${this.file.path}:${line}`, origin: this.file.span(node) };
@@ -367,6 +370,18 @@ export class ValueResolver implements Resolver {
     if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
+  }
+
+  /** A parameter this call site gives `this` (`helper(conn, ch, this)` from a class's method): that `this` and its resolver. */
+  private handedThis(object: Node): { at: Node; caller: Resolver } | undefined {
+    const site = this.callSite;
+    const node = unwrap(object);
+    if (!site || node.type !== 'Identifier') return undefined;
+    const binding = this.scopes.lookup(node.name, node);
+    if (binding?.kind !== 'param' || binding.path.length || binding.paramIndex === undefined) return undefined;
+    const bound = binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args;
+    const arg = bound?.[binding.paramIndex];
+    return arg && unwrap(arg).type === 'ThisExpression' ? { at: arg, caller: site.caller } : undefined;
   }
 
   /**
@@ -422,9 +437,15 @@ export class ValueResolver implements Resolver {
    */
   private classField(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value {
     const name = memberName(node);
-    const span = this.file.span(node);
-    const cls = this.file.enclosingClass(node);
-    if (!name || !cls) return { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is set at run time`, origin: span };
+    if (!name) return { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is set at run time`, origin: this.file.span(node) };
+    return this.thisMember(node, name, depth);
+  }
+
+  /** `this.name` read at `at` (inside a class's method, or where the code hands `this` to a helper that reads `name` of it). */
+  thisMember(at: Node, name: string, depth = 0): Value {
+    const span = this.file.span(at);
+    const cls = this.file.enclosingClass(at);
+    if (!cls) return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
     const ctor = cls.body.body.find((m): m is t.ClassMethod => m.type === 'ClassMethod' && m.kind === 'constructor');
     for (const member of cls.body.body) {
       if ((member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty') && propertyKeyName(member) === name && member.value) {
