@@ -35,7 +35,15 @@ export type Resolved<T> =
       param?: ParamOrigin;
       /** Certainly truthy whatever it is (`x || 10`): a count that is never 0. */
       truthy?: true;
+      /**
+       * Never left unset: the code falls back to a truthy value when it is not given (`x ?? 100`), or the read throws
+       * when it is missing (`config.getOrThrow(key)`); only whoever sets it on purpose can make it 0.
+       */
+      chosen?: true;
     };
+
+/** What a resolver's unknown value tells of itself at run time (truthy, chosen), carried into a Resolved. */
+export const runTimeMarks = (v: { truthy?: true; chosen?: true }): { truthy?: true; chosen?: true } => ({ ...(v.truthy ? { truthy: true as const } : {}), ...(v.chosen ? { chosen: true as const } : {}) });
 
 /** The parameter of a function a value comes from (the function node is opaque to rules). */
 export interface ParamOrigin {
@@ -53,7 +61,7 @@ export function valueOf<T>(r: Resolved<T> | undefined): T | undefined {
   return r && r.kind !== 'unknown' ? r.value : undefined;
 }
 
-export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span; param?: ParamOrigin; truthy?: true } {
+export function isUnknown<T>(r: Resolved<T> | undefined): r is { kind: 'unknown'; reason: string; origin?: Span; param?: ParamOrigin; truthy?: true; chosen?: true } {
   return !!r && r.kind === 'unknown';
 }
 

@@ -18,8 +18,8 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
     const mine = [...new Set([...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))])];
     const p = prefetchOf(c);
     const unsafe = mine.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warning);
-    // A prefetch the code leaves to run time but that is never 0 (`x || 10`) bounds the consumer.
-    const unknown = c.ack.kind === 'unknown' || (p?.kind === 'unknown' && !p.truthy);
+    // A prefetch the code leaves to run time but that is never 0 (`x || 10`) or never unset (`x ?? 100`) bounds the consumer.
+    const unknown = c.ack.kind === 'unknown' || (p?.kind === 'unknown' && !p.truthy && !p.chosen);
     return {
       file: c.at.file,
       line: file.lines.position(c.at.start).line,

@@ -53,6 +53,8 @@ export type Value =
       string?: true;
       /** Certainly truthy (`x || 10`, `a || b || 1024`): never 0, '', false, null or undefined. */
       truthy?: true;
+      /** Never left unset (`x ?? 100`, `config.getOrThrow(key)`): only a value set on purpose can be 0 or ''. */
+      chosen?: true;
     };
 
 export interface PropertyValue {

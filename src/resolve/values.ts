@@ -187,6 +187,9 @@ export class ValueResolver implements Resolver {
         if (!binding.init) return { kind: 'unknown', reason: `\`${node.name}\` has no initial value`, origin: this.file.span(binding.id) };
         return this.changedLater(binding, this.withPatternDefault(binding, this.resolvePath(binding.init, binding.path, depth), depth), depth);
       case 'param': {
+        // `options = { ...DEFAULTS, ...options }` at the top of the function: what reads after it see.
+        const reassigned = this.paramReassignment(binding, node);
+        if (reassigned) return this.resolve(reassigned, depth);
         const site = this.callSite;
         const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
         if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init)) {
@@ -370,6 +373,18 @@ export class ValueResolver implements Resolver {
     if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
+  }
+
+  /**
+   * The value a parameter is given by its function's one reassignment of it, a statement of the function's own body
+   * (`options = { ...DEFAULTS, ...options }`), for a read after that statement; the right side reads the argument.
+   */
+  private paramReassignment(binding: Binding, use: t.Identifier): Node | undefined {
+    if (binding.path.length || !binding.fn || binding.fn.body.type !== 'BlockStatement' || !this.scopes.isReassigned(binding.name)) return undefined;
+    const assigns = this.file.assignmentsTo(binding.name).filter((a) => this.scopes.lookup(binding.name, a.left as Node) === binding);
+    if (assigns.length !== 1 || assigns[0].operator !== '=' || (use.start ?? 0) < (assigns[0].end ?? 0)) return undefined;
+    const statement = this.file.parentOf(assigns[0]);
+    return statement?.type === 'ExpressionStatement' && binding.fn.body.body.includes(statement as t.Statement) ? (assigns[0].right as Node) : undefined;
   }
 
   /** A parameter this call site gives `this` (`helper(conn, ch, this)` from a class's method): that `this` and its resolver. */
@@ -610,10 +625,11 @@ export class ValueResolver implements Resolver {
     const l = this.resolve(node.left, depth);
     if (l.kind === 'unknown') {
       // `x || 10`: x when x is truthy, else 10; either way truthy (a prefetch that is never 0).
-      if (node.operator !== '||' || l.truthy) return l;
+      // `x ?? 100`: x when it is set, else 100: only a value set on purpose is 0 (chosen).
+      if ((node.operator !== '||' && node.operator !== '??') || l.truthy) return l;
       const r = this.resolve(node.right, depth);
-      const truthy = (r.kind === 'literal' && !!r.value) || r.kind === 'object' || r.kind === 'array' || r.kind === 'function' || (r.kind === 'unknown' && r.truthy);
-      return truthy ? { ...l, truthy: true } : l;
+      if (!isTruthy(r)) return l;
+      return node.operator === '||' ? { ...l, truthy: true } : { ...l, chosen: true };
     }
     const truthy = l.kind !== 'literal' || !!l.value;
     const nullish = l.kind === 'literal' && (l.value === null || l.value === undefined);
@@ -633,7 +649,17 @@ export class ValueResolver implements Resolver {
         return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
       }
     }
-    return this.evaluateCall(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
+    return this.evaluateCall(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node), ...(this.readOrThrow(node, depth) ? { chosen: true as const } : {}) };
+  }
+
+  /**
+   * A configuration read that is never unset: `config.getOrThrow(key)` (NestJS's ConfigService throws when the key
+   * is undefined) or `config.get(key, fallback)` with a truthy fallback.
+   */
+  private readOrThrow(node: t.CallExpression, depth: number): boolean {
+    const method = node.callee.type === 'MemberExpression' || node.callee.type === 'OptionalMemberExpression' ? memberName(node.callee) : undefined;
+    if (method === 'getOrThrow') return node.arguments.length >= 1;
+    return method === 'get' && node.arguments.length === 2 && isTruthy(this.resolve(node.arguments[1] as Node, depth));
   }
 
   /**

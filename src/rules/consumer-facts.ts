@@ -11,8 +11,9 @@ export function prefetchOf(c: Consumer): Resolved<number> | undefined {
 export function hasLimit(c: Consumer): boolean | 'unknown' {
   const p = prefetchOf(c);
   if (!p) return false;
-  // `prefetch(x || 10)`: whatever it is, never 0.
-  if (p.kind === 'unknown') return p.truthy ? true : 'unknown';
+  // `prefetch(x || 10)`: whatever it is, never 0. `prefetch(x ?? 100)`, `prefetch(config.getOrThrow(key))`: a limit the
+  // code always sets, whose size (0 included) is the choice of whoever configures it.
+  if (p.kind === 'unknown') return p.truthy || p.chosen ? true : 'unknown';
   return p.value > 0;
 }
 

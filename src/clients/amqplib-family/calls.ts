@@ -2,7 +2,7 @@
 // library that hands out amqplib channels.
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, ownProperty, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type PublishPacing, type QueueBinding, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type Publish, type PublishPacing, type QueueBinding, type QueueDeclaration, type Qos, type Resolved, runTimeMarks } from '../../model';
 import { confirmOnlyLoop, isAwaitedCallTo, resultUse } from '../model-builders/call-context';
 import { runsWhen } from '../model-builders/run-conditions';
 import { connectionOpenAt } from '../model-builders/connection-open';
@@ -203,7 +203,7 @@ export function amqplibQos(ctx: FileContext, call: CallNode, client: string, cha
   const count = countNode ? resolver.resolve(countNode) : undefined;
   const globalValue = globalNode && !isFunction(unwrap(globalNode)) ? resolver.resolve(globalNode) : undefined;
   const countResolved: Resolved<number> =
-    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? { ...unknown<number>(count.reason, count.origin, count.param), ...(count.truthy ? { truthy: true as const } : {}) } : defaulted(0, 'amqplib');
+    count?.kind === 'literal' ? known(Number(count.value ?? 0), file.span(countNode!)) : count?.kind === 'unknown' ? { ...unknown<number>(count.reason, count.origin, count.param), ...runTimeMarks(count) } : defaulted(0, 'amqplib');
   let global: Resolved<boolean>;
   if (!globalValue || (globalValue.kind === 'literal' && globalValue.value === undefined)) global = defaulted(false, 'amqplib');
   else if (globalValue.kind === 'literal') global = known(Boolean(globalValue.value), file.span(globalNode!));

@@ -1,6 +1,6 @@
 // @cloudamqp/amqp-client's consumers (basicConsume, subscribe) and prefetch calls.
 import { isFunction, unwrap, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, valueOf, type AckMode, type Consumer, type Qos, type Resolved } from '../../model';
+import { defaulted, known, unknown, valueOf, type AckMode, type Consumer, type Qos, type Resolved, runTimeMarks } from '../../model';
 import type { FileContext } from '../../resolve/file-context';
 import { readString, type CallNode } from '../model-builders/resolved';
 import { ackFrom, booleanOption, consumerArgumentsOf, numberOption, optionProp, optionsOf, type Options } from '../model-builders/options';
@@ -81,7 +81,7 @@ export function qosCall(ctx: FileContext, call: CallNode, channel: string, metho
   const count = countNode ? resolver.resolve(countNode) : undefined;
   let countResolved: Resolved<number>;
   if (count?.kind === 'literal' && typeof count.value === 'number') countResolved = known(count.value, file.span(countNode!));
-  else if (count?.kind === 'unknown') countResolved = { ...unknown<number>(count.reason, count.origin), ...(count.truthy ? { truthy: true as const } : {}) };
+  else if (count?.kind === 'unknown') countResolved = { ...unknown<number>(count.reason, count.origin), ...runTimeMarks(count) };
   else if (!count || (count.kind === 'literal' && count.value === undefined)) countResolved = unknown('no prefetch count is given');
   else countResolved = unknown('the prefetch count is not a number', file.span(countNode!));
   let global: Resolved<boolean> = defaulted(false, LIBRARY);

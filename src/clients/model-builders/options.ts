@@ -1,7 +1,7 @@
 // Reading a client's options object into the model: each option known, defaulted by the library, or
 // unknown with why (an unknown spread, a parameter), with the span a fix would edit.
 import type { Node } from '../../parse/ast';
-import { defaulted, known, unknown, type AckMode, type Consumer, type ParamOrigin, type Resolved, type Span } from '../../model';
+import { defaulted, known, unknown, type AckMode, type Consumer, type ParamOrigin, type Resolved, type Span, runTimeMarks } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import type { FileContext } from '../../resolve/file-context';
 import { originOf, readAny } from './resolved';
@@ -57,7 +57,7 @@ export function numberOption(options: Options, key: string): Resolved<number> | 
   if (!prop) return undefined;
   const value = prop.value();
   const at = prop.file.span(prop.node);
-  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...(value.truthy ? { truthy: true as const } : {}) };
+  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...runTimeMarks(value) };
   if (value.kind === 'literal' && value.value === undefined) return undefined;
   if (value.kind === 'literal' && typeof value.value === 'number') return known(value.value, originOf(value, at));
   return unknown(`${key} is not a number`, at);

@@ -1,7 +1,7 @@
 // The NestJS integrations' config objects (module factories, decorators, helper functions) followed to their values.
 import type * as t from '@babel/types';
 import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
-import { defaulted, known, unknown, type ParamOrigin, type Resolved } from '../../model';
+import { defaulted, known, unknown, type ParamOrigin, type Resolved, runTimeMarks } from '../../model';
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import { contextOf, type FileContext } from '../../resolve/file-context';
 import { contextOfFunction, returnedExpression } from '../../resolve/functions';
@@ -163,7 +163,7 @@ export function readNumber(prop: PropertyValue | undefined, fallback: number, li
   if (!prop) return openReason ? unknown(openReason) : defaulted(fallback, library);
   const value = prop.value();
   const at = prop.file.span(prop.node);
-  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...(value.truthy ? { truthy: true as const } : {}) };
+  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...runTimeMarks(value) };
   if (value.kind === 'literal') {
     if (value.value === undefined || value.value === null) return defaulted(fallback, library);
     if (typeof value.value === 'number') return known(value.value, originOf(value, at));
