@@ -92,6 +92,9 @@ function check(decl: QueueDeclaration, arg: QueueArgument, ctx: RuleContext): Vi
       };
     }
     case 'x-queue-mode':
+      // A value the code passes through without settling it (`queueMode: topology.queueMode`, a library user's optional
+      // option) may be undefined, which the client leaves out: the code does not set it, and a set one is ignored anyway.
+      if (arg.value.kind === 'unknown' && !arg.value.truthy && !arg.value.chosen) return undefined;
       // The 4.3 release notes announce a refusal, but a real 4.3.6 broker accepts and ignores it; removing
       // it makes an existing queue refuse the redeclaration (406 inequivalent arg) for no gain.
       return {
