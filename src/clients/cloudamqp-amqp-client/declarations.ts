@@ -24,9 +24,11 @@ const SESSION_DIALECT: QueueOptionsDialect = { ...CHANNEL_DIALECT, argumentsKey:
 /** The queue name and whether it is empty: '' and a missing name are server-named. */
 function nameOf(ctx: FileContext, node: Node | undefined): { name: Resolved<string>; empty?: boolean } {
   if (!node) return { name: defaulted('', LIBRARY), empty: true };
-  const name = readString(ctx.file, ctx.resolver.resolve(node), ctx.file.span(node));
+  const value = ctx.resolver.resolve(node);
+  const name = readString(ctx.file, value, ctx.file.span(node));
   if (name.kind === 'known') return { name, empty: name.value === '' };
-  const nonEmpty = stringShape(ctx, node).nonEmpty;
+  // `process.env.STREAM_NAME || 'events'`: truthy whatever it is, a string that is never empty.
+  const nonEmpty = (value.kind === 'unknown' && value.truthy) || stringShape(ctx, node).nonEmpty;
   return { name, empty: nonEmpty ? false : undefined };
 }
 
