@@ -1,5 +1,6 @@
 // Workspace membership: a package under a root whose package.json `workspaces` (npm, Yarn, Bun) or pnpm-workspace.yaml
-// lists it is installed from the root, with the root's lock file; a lock file of its own is not used.
+// lists it is installed from the root, with the root's lock file; a lock file of its own is not used. pnpm with
+// dedicated lock files (sharedWorkspaceLockfile: false) installs each member from its own pnpm-lock.yaml instead.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -38,8 +39,14 @@ function patternsOf(dir: string, read: Read): string[] {
     }
   }
   const pnpm = read(path.join(dir, 'pnpm-workspace.yaml'));
-  if (pnpm) for (const m of pnpm.matchAll(/^\s*-\s*['"]?([^'"\n#]+?)['"]?\s*$/gm)) if (!m[1].startsWith('!')) patterns.push(m[1]);
+  if (pnpm && !dedicatedPnpmLocks(dir, pnpm, read)) for (const m of pnpm.matchAll(/^\s*-\s*['"]?([^'"\n#]+?)['"]?\s*$/gm)) if (!m[1].startsWith('!')) patterns.push(m[1]);
   return patterns;
+}
+
+/** pnpm's `sharedWorkspaceLockfile: false` (pnpm-workspace.yaml) or `shared-workspace-lockfile=false` (the root's .npmrc): a lock file per member. */
+function dedicatedPnpmLocks(dir: string, workspaceYaml: string, read: Read): boolean {
+  if (/^\s*sharedWorkspaceLockfile\s*:\s*false\b/m.test(workspaceYaml)) return true;
+  return /^\s*shared-workspace-lockfile\s*=\s*false\b/m.test(read(path.join(dir, '.npmrc')) ?? '');
 }
 
 /** The workspace root above `dir` (up to the repository root) that lists it as a member, if there is one. */

@@ -118,16 +118,8 @@ function floorRefused(pin: DependencyPin, range: string, releases: Releases, tar
 function checkInstalled(pin: DependencyPin, version: string, releases: Releases, target: TargetVersion): Violation[] {
   const installed = parseVersion(version);
   if (!installed || compareVersions(installed, releases.recommended) >= 0) return [];
-  if (pin.notUsedBy !== undefined && compareVersions(installed, releases.connects) < 0) {
-    const lockFile = pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1);
-    return [
-      {
-        severity: 'info',
-        message: `${lockFile} pins ${pin.client} ${version}, which offers frame_max 4096, but it is not used: this package is a member of the workspace at ${pin.notUsedBy}, whose lock file installs its dependencies.`,
-        advice: `delete this stale ${lockFile} (the workspace root's lock file decides what is installed)`,
-      },
-    ];
-  }
+  // A workspace member's own lock file installs nothing (the root's does, and is judged for the member's range).
+  if (pin.notUsedBy !== undefined) return [];
   if (compareVersions(installed, releases.connects) >= 0) return [belowRecommended(pin, `${pin.at.file.slice(pin.at.file.lastIndexOf('/') + 1)} installs ${pin.client} ${version}`, releases)];
   const fixed = releases.connects;
   const minimum = `^${formatVersion(releases.recommended)}`;
