@@ -53,15 +53,26 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
   // A method's call sites also give the constructor's arguments (`new C(...).method(...)`), so the
   // method decides where to look; a constructor alone is looked up by its `new` expressions.
   const fns = [...new Set(params.map((p) => p.fn as t.Function))];
-  const fn = fns.find((f) => !(f.type === 'ClassMethod' && f.kind === 'constructor')) ?? fns[0];
-  if (!fn || chain.length >= MAX_LEVELS) {
+  const first = fns.find((f) => !(f.type === 'ClassMethod' && f.kind === 'constructor')) ?? fns[0];
+  if (!first || chain.length >= MAX_LEVELS) {
     if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
     return;
   }
   const where = outer ?? { ctx: home.ctx, absolute: home.absolute };
   // Unit tests call a service's helpers with mocks and sample values: outside them, those calls do not count.
-  const all = callSitesOf(fn, where.ctx, where.absolute, project);
-  const sites = usesTestDoubles(where.ctx.file) ? all : all.filter((s) => !usesTestDoubles(s.ctx.file));
+  const sitesOf = (f: t.Function) => {
+    const all = callSitesOf(f, where.ctx, where.absolute, project);
+    return usesTestDoubles(where.ctx.file) ? all : all.filter((s) => !usesTestDoubles(s.ctx.file));
+  };
+  // A method of an object the function returns (`start(name)` of `createConsumer(conn, opts)`'s result) has no
+  // call the project names: the enclosing function's calls then decide the parameters that are its own.
+  let fn = first;
+  let sites = sitesOf(first);
+  for (const other of fns) {
+    if (sites.length || other === first) continue;
+    const found = sitesOf(other);
+    if (found.length) [fn, sites] = [other, found];
+  }
   if (sites.length === 0) {
     if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
     else if (fns.length === 1 && params.some((p) => hasDefault(fn, p.index))) {

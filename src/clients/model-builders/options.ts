@@ -57,7 +57,8 @@ export function numberOption(options: Options, key: string): Resolved<number> | 
   if (!prop) return undefined;
   const value = prop.value();
   const at = prop.file.span(prop.node);
-  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at), ...runTimeMarks(value) };
+  // A parameter's (`qos: { prefetchCount: opts.prefetch }`): each call of the function decides it.
+  if (value.kind === 'unknown') return { ...unknown<number>(value.reason, value.origin ?? at, value.param), ...runTimeMarks(value) };
   if (value.kind === 'literal' && value.value === undefined) return undefined;
   if (value.kind === 'literal' && typeof value.value === 'number') return known(value.value, originOf(value, at));
   return unknown(`${key} is not a number`, at);

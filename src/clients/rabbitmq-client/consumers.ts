@@ -71,7 +71,9 @@ export function createConsumerCall(ctx: FileContext, call: CallNode, props: Opti
     qos = qosFrom(ctx, call, at, channel, nestedOptions(qosProp, 'qos options'));
     prefetch = qos.count;
   }
-  return { consumer: consumer(ctx, call, channel, props, { form: 'create-consumer', options: props }, handler, prefetch), qos };
+  // Inside a wrapper (`createConsumer(connection, opts)`), read again at each of its calls with that call's arguments.
+  const rebuild = (other: object) => createConsumerCall(other as FileContext, call, optionsOf(other as FileContext, callArgs(call)[0], 'props')).consumer;
+  return { consumer: { ...consumer(ctx, call, channel, props, { form: 'create-consumer', options: props }, handler, prefetch), rebuild }, qos };
 }
 
 /** `ch.basicConsume({ queue, noAck }, cb)` on an acquired channel. */
