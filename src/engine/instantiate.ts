@@ -6,7 +6,7 @@ import { placeKey } from '../resolve/objects/traced';
 import type { Project } from '../resolve/project';
 import { functionName } from '../resolve/values';
 import type { Resolver as ValueResolver } from '../resolve/contracts';
-import { paramIdentifier } from '../parse/ast';
+import { isFunction, paramIdentifier } from '../parse/ast';
 import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
 
@@ -64,12 +64,15 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     const all = callSitesOf(f, where.ctx, where.absolute, project);
     return usesTestDoubles(where.ctx.file) ? all : all.filter((s) => !usesTestDoubles(s.ctx.file));
   };
-  // A method of an object the function returns (`start(name)` of `createConsumer(conn, opts)`'s result) has no
-  // call the project names: the enclosing function's calls then decide the parameters that are its own.
-  let fn = first;
-  let sites = sitesOf(first);
+  // A method of the object a factory returns (`start(name)` of `createConsumer(conn, opts)`'s result): its calls
+  // (`transport.consumer.start(q)`) cannot give the factory's arguments, the factory's calls can. The factory's
+  // calls decide first; the method's parameters stay unknown there. Otherwise, a function nobody calls yields to
+  // another whose calls the project has.
+  const factory = fns.find((f) => f !== first && returnsObjectWithMethod(where.ctx, f, first));
+  let fn = factory ?? first;
+  let sites = sitesOf(fn);
   for (const other of fns) {
-    if (sites.length || other === first) continue;
+    if (sites.length || other === fn) continue;
     const found = sitesOf(other);
     if (found.length) [fn, sites] = [other, found];
   }
@@ -102,6 +105,16 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, out);
     else out.push({ decl: inst, at: { ctx: site.ctx, absolute: site.absolute } });
   }
+}
+
+/** `method` is a method of an object literal that `factory` returns (`return { async start(q) {...} }`). */
+function returnsObjectWithMethod(ctx: FileContext, factory: t.Function, method: t.Function): boolean {
+  const holder = method.type === 'ObjectMethod' ? ctx.file.parentOf(method) : ctx.file.parentOf(ctx.file.parentOf(method) ?? method);
+  if (holder?.type !== 'ObjectExpression') return false;
+  const parent = ctx.file.parentOf(holder);
+  if (parent?.type !== 'ReturnStatement' && !(parent === factory.body)) return false;
+  for (const a of ctx.file.ancestors(holder)) if (isFunction(a)) return a === factory;
+  return false;
 }
 
 /**
