@@ -25,6 +25,7 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
       appliesTo: 'queue-declaration',
       severity: ALL_TARGETS('error'),
       fixable: 'rewrite',
+      dependsOn: `error, rewritten; info (reported only) where durable, exclusive or autoDelete is known only at run time (the ${kind} may still be refused)`,
       docs: id,
       brokerError: "406 PRECONDITION_FAILED - invalid property 'auto-delete' for queue 'Q' in vhost '/'",
     },
