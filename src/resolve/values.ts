@@ -84,7 +84,8 @@ export class ValueResolver implements Resolver {
     if (value.kind === 'object') {
       const prop = value.object.props.get(key);
       if (prop) return prop.value();
-      if (value.object.open) return { kind: 'unknown', reason: value.object.open, origin: value.object.origin };
+      // `{ ...DEFAULTS, ...options }` with `options` a parameter: each call of the function decides the key.
+      if (value.object.open) return { kind: 'unknown', reason: value.object.open, origin: value.object.origin, ...(value.object.openParam ? { param: value.object.openParam } : {}) };
       return { kind: 'literal', value: undefined, editable: false };
     }
     if (value.kind === 'array' && /^\d+$/.test(key)) {

@@ -205,6 +205,17 @@ export class ObjectTracker implements ObjectTracking {
     return element?.t === 'lib' ? element : (fallback ?? element);
   }
 
+  /**
+   * Element `index` of an array literal written as a tuple (`[conn, ch]`, no spread before it): what that element is.
+   * Undefined when the tracker does not follow it or the literal has no such element (a list the code fills).
+   */
+  private tupleElement(array: t.ArrayExpression, ctx: FileContext, index: number): Traced | undefined {
+    const before = array.elements.slice(0, index + 1);
+    const element = array.elements[index];
+    if (!element || before.some((e) => !e || e.type === 'SpreadElement')) return undefined;
+    return this.trace(element as Node, ctx);
+  }
+
   /** An array literal's first element the tracker follows, else the first such value its file pushes into it. */
   private arrayElement(array: t.ArrayExpression, ctx: FileContext): Traced | undefined {
     return this.guarded(`${placeKey(ctx, array)}[]`, () => {
@@ -335,7 +346,7 @@ export class ObjectTracker implements ObjectTracking {
       case 'class':
         return this.classMember(value.cls, value.ctx, name);
       case 'array':
-        return /^\d+$/.test(name) ? this.arrayElement(value.node, value.ctx) : undefined;
+        return /^\d+$/.test(name) ? (this.tupleElement(value.node, value.ctx, Number(name)) ?? this.arrayElement(value.node, value.ctx)) : undefined;
       case 'namespace':
         return this.exported(value.absolute, name);
       case 'object':
