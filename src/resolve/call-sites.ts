@@ -4,6 +4,7 @@ import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../parse
 import type { FileContext } from './file-context';
 import type { ProjectView as Project } from './contracts';
 import { functionName } from './values';
+import { commandLineAction, isActionHandler, type ActionCall } from './cli-options';
 
 export interface CallSite {
   call: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
@@ -100,6 +101,36 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
       const v = ctx.resolver.resolve(unwrap(node.callee));
       if (v.kind === 'function' && v.node === fn) out.push({ call: node, ctx, absolute });
     }
+  }
+  return out;
+}
+
+/** A command line that runs `fn` as a commander `.action(fn)` handler: how it calls it, and where. */
+export interface CommandLineCall {
+  call: ActionCall;
+  ctx: FileContext;
+  absolute: string;
+}
+
+/** The commander commands whose `.action(...)` is `fn` (written there, or named), in its file and the files that import it. */
+export function commandLineCallsOf(fn: t.Function, home: FileContext, homeAbsolute: string, project: Project): CommandLineCall[] {
+  const parent = home.file.parentOf(fn);
+  const out: CommandLineCall[] = [];
+  const add = (ctx: FileContext, absolute: string, action: t.CallExpression | t.OptionalCallExpression) => {
+    const call = isActionHandler(ctx.file, action, fn, (n) => ctx.resolver.resolve(n)) ? commandLineAction(ctx.file, action, (n) => ctx.resolver.resolve(n)) : undefined;
+    if (call) out.push({ call, ctx, absolute });
+  };
+  if (parent && isCall(parent)) {
+    add(home, homeAbsolute, parent);
+    return out;
+  }
+  const named = nameOf(home, fn);
+  if (!named || named.method) return out;
+  for (const absolute of [homeAbsolute, ...project.callerFiles(homeAbsolute).filter((c) => c !== homeAbsolute)]) {
+    const text = project.host.read(absolute);
+    if (!text || !text.includes('.action') || !text.includes(named.name)) continue;
+    const ctx = absolute === homeAbsolute ? home : project.context(absolute);
+    for (const action of ctx?.file.callsNamed('.action') ?? []) add(ctx!, absolute, action);
   }
   return out;
 }

@@ -16,6 +16,8 @@ export interface CallSiteBinding {
   also?: { fn: t.Function; args: (Node | undefined)[] }[];
   /** No caller is known: parameters with a default take it, the others stay unknown. */
   defaultsOnly?: true;
+  /** Values a library passes the function (commander calling an `.action` handler), by parameter index, instead of `args`. */
+  given?: Value[];
 }
 
 export type Primitive = string | number | boolean | null | undefined;
@@ -53,6 +55,8 @@ export type Value =
       string?: true;
       /** Certainly truthy (`x || 10`, `a || b || 1024`): never 0, '', false, null or undefined. */
       truthy?: true;
+      /** An object the code does not make whose named members are known (a command line's options): undefined for any other key. */
+      members?: (key: string) => Value | undefined;
     };
 
 export interface PropertyValue {
