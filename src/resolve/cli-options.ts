@@ -79,9 +79,9 @@ function optionValue(file: ParsedFile, calls: Call[], key: string, resolve: (nod
       const v = resolve(defaultNode);
       value = v.kind === 'literal' ? { ...v, editable: false, readOnly } : v;
     } else if (m.method === 'requiredOption') {
-      value = { kind: 'unknown', reason: `is the command line option ${text}, which every run must pass`, origin: file.span(option) };
+      value = { kind: 'unknown', reason: `\`${text}\` is a required command line option: each run passes its value`, origin: file.span(flagsNode) };
     } else if (parsed.negated) {
-      if (!positives.has(key)) value = { kind: 'literal', value: true, origin: file.span(option), editable: false, readOnly };
+      if (!positives.has(key)) value = { kind: 'literal', value: true, origin: file.span(flagsNode), editable: false, readOnly };
     } else {
       positives.add(key);
       value ??= { kind: 'literal', value: undefined, editable: false, readOnly };
