@@ -1,4 +1,5 @@
 // A declaration inside a wrapper function, judged once per call site with that call's arguments.
+import * as path from 'node:path';
 import type * as t from '@babel/types';
 import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../model';
 import { placeKey } from '../resolve/objects/traced';
@@ -79,6 +80,9 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     }
     return;
   }
+  // A package of the repository whose function only other packages call (its examples, apps): its own users may
+  // call it otherwise, so it is judged as written too.
+  if (!chain.length && sites.length && sites.every((s) => packageDirOf(project, s.absolute) !== packageDirOf(project, home.absolute))) out.push({ decl, at: home });
   for (const site of sites) {
     const next: Link[] = [...chain, { ...site, fn }];
     const resolver = resolverFor(home.ctx.resolver, next, fns);
@@ -99,6 +103,22 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, out);
     else out.push({ decl: inst, at: { ctx: site.ctx, absolute: site.absolute } });
   }
+}
+
+const PACKAGE_DIRS = new WeakMap<object, Map<string, string | undefined>>();
+
+/** The folder of the nearest package.json above a file (its package), undefined when there is none. */
+function packageDirOf(project: Project, absolute: string): string | undefined {
+  let byDir = PACKAGE_DIRS.get(project.host);
+  if (!byDir) PACKAGE_DIRS.set(project.host, (byDir = new Map()));
+  const lookup = (dir: string): string | undefined => {
+    if (byDir!.has(dir)) return byDir!.get(dir);
+    const parent = path.dirname(dir);
+    const found = project.host.exists(path.join(dir, 'package.json')) ? dir : parent !== dir ? lookup(parent) : undefined;
+    byDir!.set(dir, found);
+    return found;
+  };
+  return lookup(path.dirname(absolute));
 }
 
 /** Where an instance is reported: kept from the subject it is read again from. */

@@ -89,12 +89,14 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
   }
   // Importers that mention the function (a default export may be imported under any name).
   const byDefault = isDefaultExport(home, fn, named.name);
+  const decorations = decorationsOf(home, fn);
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    if (!text || !(byDefault || text.includes(named.name))) continue;
+    if (!text || !(byDefault || text.includes(named.name) || decorations.some((d) => text.includes(d.name)))) continue;
     const ctx = project.context(absolute);
     if (!ctx) continue;
+    out.push(...decoratedCalls(ctx, absolute, decorations));
     // `fn(...)` after importing it by name (or, for a default export, by any name), or `require('./x').fn(...)` / `ns.fn(...)`.
     const names = byDefault ? [named.name, ...defaultImportNames(ctx)] : [named.name];
     for (const node of [...new Set([...names.flatMap((n) => ctx.file.callsNamed(n)), ...ctx.file.callsNamed(`.${named.name}`)])]) {
@@ -131,6 +133,41 @@ export function commandLineCallsOf(fn: t.Function, home: FileContext, homeAbsolu
     if (!text || !text.includes('.action') || !text.includes(named.name)) continue;
     const ctx = absolute === homeAbsolute ? home : project.context(absolute);
     for (const action of ctx?.file.callsNamed('.action') ?? []) add(ctx!, absolute, action);
+  }
+  return out;
+}
+
+/** A fastify plugin's decoration holding `fn`: `fastify.decorate('rabbit', { subscribe })` (key `subscribe`) or `fastify.decorate('publish', publish)`. */
+interface Decoration {
+  name: string;
+  key?: string;
+}
+
+function decorationsOf(home: FileContext, fn: t.Function): Decoration[] {
+  const out: Decoration[] = [];
+  for (const call of home.file.callsNamed('.decorate')) {
+    const [nameNode, valueNode] = call.arguments;
+    if (nameNode?.type !== 'StringLiteral' || !valueNode || valueNode.type === 'SpreadElement' || valueNode.type === 'ArgumentPlaceholder') continue;
+    const value = home.resolver.resolve(valueNode as Node);
+    if (value.kind === 'function' && value.node === fn) out.push({ name: nameNode.value });
+    if (value.kind !== 'object') continue;
+    for (const [key, prop] of value.object.props) {
+      const v = prop.value();
+      if (v.kind === 'function' && v.node === fn) out.push({ name: nameNode.value, key });
+    }
+  }
+  return out;
+}
+
+/** `app.rabbit.subscribe(...)` / `app.publish(...)` of a decoration, in a file that imports (registers) the plugin. */
+function decoratedCalls(ctx: FileContext, absolute: string, decorations: Decoration[]): CallSite[] {
+  const out: CallSite[] = [];
+  for (const d of decorations) {
+    for (const call of ctx.file.callsNamed(`.${d.key ?? d.name}`)) {
+      const callee = unwrap(call.callee as Node);
+      const holder = d.key && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') ? unwrap(callee.object as Node) : callee;
+      if (!d.key || ((holder.type === 'MemberExpression' || holder.type === 'OptionalMemberExpression') && memberName(holder) === d.name)) out.push({ call, ctx, absolute });
+    }
   }
   return out;
 }
