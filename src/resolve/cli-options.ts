@@ -17,28 +17,31 @@ function chainStart(node: Node): Node {
 }
 
 /** The calls of a chain that configure one command, from `call` back to its start or to the `.command()` that made it. */
-function commandChain(call: Call): { calls: Call[]; start?: string } {
+function commandChain(call: Call, commander = true): { calls: Call[]; start?: string } {
   const calls: Call[] = [];
+  let called = false;
   for (let cur: Node = unwrap(call); ; ) {
     if (isCall(cur)) {
       const m = calleeMethod(cur);
       calls.push(cur);
       // `program.command('serve <dir>').option(...)`: the options before `.command()` are the parent's.
-      if (m?.method === 'command') return { calls };
+      if (commander && m?.method === 'command') return { calls };
       cur = unwrap(cur.callee as Node);
+      called = !m;
     } else if (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression') cur = unwrap(cur.object as Node);
-    else return { calls, start: cur.type === 'Identifier' ? cur.name : undefined };
+    // A chain on a name (`program.option(...)`) may go on in other statements; one on a call (`yargs(argv)...`) does not.
+    else return { calls, start: cur.type === 'Identifier' && !called ? cur.name : undefined };
   }
 }
 
 /** Every call configuring the command `call` belongs to: its chain, and `program.option(...)` statements on the same name. */
-function commandCalls(file: ParsedFile, call: Call): Call[] {
-  const own = commandChain(call);
+function commandCalls(file: ParsedFile, call: Call, commander = true): Call[] {
+  const own = commandChain(call, commander);
   if (!own.start) return own.calls;
   const more: Call[] = [];
-  for (const method of [...OPTION_METHODS, 'argument', 'arguments']) {
+  for (const method of [...OPTION_METHODS, 'options', 'argument', 'arguments']) {
     for (const c of file.callsNamed(`.${method}`)) {
-      const chain = commandChain(c);
+      const chain = commandChain(c, commander);
       if (chain.start === own.start && !own.calls.includes(c)) more.push(c);
     }
   }
@@ -95,13 +98,65 @@ function optionValue(file: ParsedFile, calls: Call[], key: string, resolve: (nod
  * is no `x.opts()` of a program declaring that option.
  */
 export function cliOptionDefault(file: ParsedFile, call: Node, key: string, resolve: (node: Node) => Value): Value | undefined {
-  const node = unwrap(call);
+  let node = unwrap(call);
+  if (node.type === 'AwaitExpression' && node.argument) node = unwrap(node.argument as Node);
+  const argv = yargsArgv(node);
+  if (argv) return yargsValue(commandCalls(file, argv, false), key, resolve);
   const m = isCall(node) && node.arguments.length === 0 ? calleeMethod(node) : undefined;
   if (!m || m.method !== 'opts') return undefined;
   const program = chainStart(m.object);
   if (program.type !== 'Identifier') return undefined;
   const calls = [...OPTION_METHODS].flatMap((method) => file.callsNamed(`.${method}`)).filter((c) => commandChain(c).start === program.name);
   return optionValue(file, calls.sort((a, b) => (a.start ?? 0) - (b.start ?? 0)), key, resolve);
+}
+
+/** `y.argv`, `y.parse()`, `y.parseSync()` of a yargs chain: the call it reads the options of (the chain's last call). */
+function yargsArgv(node: Node): Call | undefined {
+  const holder = node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === 'argv' ? unwrap(node.object as Node) : undefined;
+  if (holder && isCall(holder)) return holder;
+  const m = isCall(node) && node.arguments.length === 0 ? calleeMethod(node) : undefined;
+  return (m?.method === 'parse' || m?.method === 'parseSync') && isCall(unwrap(m.object)) ? (unwrap(m.object) as Call) : undefined;
+}
+
+const camel = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * What yargs' argv holds under `key` (an option's name, an alias, or their camel case) when no flag is passed: the
+ * option's `default`; unknown for a required one (`demandOption`); undefined for one with neither (a boolean's is left
+ * unknown). Undefined when no `.option(name, {...})` / `.options({...})` of the chain declares the key.
+ */
+function yargsValue(calls: Call[], key: string, resolve: (node: Node) => Value): Value | undefined {
+  let value: Value | undefined;
+  for (const call of calls) {
+    const m = calleeMethod(call)?.method;
+    const [first, second] = call.arguments as Node[];
+    const declared: [string, Value][] = [];
+    if (m === 'option' && first && second && unwrap(second).type === 'ObjectExpression') {
+      const name = resolve(first);
+      if (name.kind === 'literal' && typeof name.value === 'string') declared.push([name.value, resolve(second)]);
+    } else if (m === 'options' && first) {
+      const all = resolve(first);
+      if (all.kind === 'object') for (const [k, p] of all.object.props) declared.push([k, p.value()]);
+    }
+    for (const [name, spec] of declared) {
+      if (spec.kind !== 'object') continue;
+      const alias = spec.object.props.get('alias')?.value();
+      const aliases = alias?.kind === 'literal' && typeof alias.value === 'string' ? [alias.value] : alias?.kind === 'array' ? alias.items.flatMap((a) => (a.kind === 'literal' && typeof a.value === 'string' ? [a.value] : [])) : [];
+      const names = [name, ...aliases];
+      if (!names.some((n) => n === key || camel(n) === key)) continue;
+      const flag = `${name.length === 1 ? '-' : '--'}${name}`;
+      const readOnly = `it is the default of the command line option ${flag} (a run that passes the flag decides otherwise): change the option's default or what the code does with it`;
+      const prop = (k: string) => spec.object.props.get(k)?.value();
+      const given = prop('default');
+      const required = prop('demandOption') ?? prop('demand') ?? prop('required');
+      const type = prop('type');
+      if (given) value = given.kind === 'literal' ? { ...given, editable: false, readOnly } : given;
+      else if (required?.kind === 'literal' && required.value) value = { kind: 'unknown', reason: `\`${flag}\` is a required command line option: each run passes its value` };
+      else if ((type?.kind === 'literal' && type.value === 'boolean') || prop('boolean')) value = undefined;
+      else value = { kind: 'literal', value: undefined, editable: false, readOnly };
+    }
+  }
+  return value;
 }
 
 /** How commander calls an `.action(handler)`: the command's arguments, then its options, then the command. */
