@@ -15,6 +15,14 @@ export type { HandlerLibrary, RejectCall, ReturnedStatus };
 
 /** The x-death header written as a string (`headers['x-death']`, `const X_DEATH = "x-death"`), not in a comment. */
 const X_DEATH_STRING = /['"`]x-death['"`]/;
+/** Per parsed file, whether its text names the x-death header: tested once per file, not once per handler. */
+const namesXDeath = new WeakMap<FileContext['file'], boolean>();
+
+function fileNamesXDeath(file: FileContext['file']): boolean {
+  let named = namesXDeath.get(file);
+  if (named === undefined) namesXDeath.set(file, (named = X_DEATH_STRING.test(file.text)));
+  return named;
+}
 
 const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
 
@@ -102,7 +110,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   }
   // The handler's module (or a helper module it hands the message to) names the x-death header in code: a
   // republish that drops the broker's count matters to it.
-  if (sources.some((src) => X_DEATH_STRING.test(src.ctx.file.text))) facts.xDeathInModule = true;
+  if (sources.some((src) => fileNamesXDeath(src.ctx.file))) facts.xDeathInModule = true;
   // A republish made only once the count has reached its limit moves the message aside (a parking lot): that
   // copy does not come back to be counted.
   if (countReads.length && republishCalls.length) {
