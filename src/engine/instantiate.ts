@@ -1,13 +1,13 @@
 // A declaration inside a wrapper function, judged once per call site with that call's arguments.
+import * as path from 'node:path';
 import type * as t from '@babel/types';
-import type { FileContext } from '../resolve/file-context';
 import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../model';
 import { placeKey } from '../resolve/objects/traced';
 import type { Project } from '../resolve/project';
 import { functionName } from '../resolve/values';
-import type { Resolver as ValueResolver } from '../resolve/contracts';
+import type { FileContext, Resolver as ValueResolver, Value } from '../resolve/contracts';
 import { isFunction, paramIdentifier } from '../parse/ast';
-import { calledName, callSitesOf, type CallSite } from '../resolve/call-sites';
+import { calledName, callSitesOf, commandLineCallsOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
 
 const MAX_LEVELS = 3;
@@ -70,12 +70,21 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
   // another whose calls the project has.
   const factory = fns.find((f) => f !== first && returnsObjectWithMethod(where.ctx, f, first));
   let fn = factory ?? first;
-  let sites = sitesOf(fn);
+  let called = sitesOf(fn);
   for (const other of fns) {
-    if (sites.length || other === fn) continue;
+    if (called.length || other === fn) continue;
     const found = sitesOf(other);
-    if (found.length) [fn, sites] = [other, found];
+    if (found.length) [fn, called] = [other, found];
   }
+  // A command line runs the function (commander's `.action(fn)`, or a handler passing its options on as they are):
+  // read with the flags' defaults, reported where the chain is (no call of the project's writes those values).
+  const runs = fns.length === 1 ? commandLineRuns(fn, where, called, params, project) : [];
+  const sites = called.filter((s) => !runs.some((r) => r.forwarded === s));
+  for (const run of runs) {
+    const resolver = resolverFor(home.ctx.resolver, run.forwarded ? [...chain, { ...run.forwarded, fn }] : chain, fns, run.handler);
+    out.push({ decl: { ...decl, ...(decl.rebuild as (ctx: object) => S)({ ...home.ctx, resolver }), ...placement(decl), rebuild: decl.rebuild }, at: outer ? { ctx: outer.ctx, absolute: outer.absolute } : home });
+  }
+  if (sites.length === 0 && runs.length) return;
   if (sites.length === 0) {
     if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
     else if (fns.length === 1 && params.some((p) => hasDefault(fn, p.index))) {
@@ -85,6 +94,9 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     }
     return;
   }
+  // A package of the repository whose function only other packages call (its examples, apps): its own users may
+  // call it otherwise, so it is judged as written too.
+  if (!chain.length && sites.length && sites.every((s) => packageDirOf(project, s.absolute) !== packageDirOf(project, home.absolute))) out.push({ decl, at: home });
   for (const site of sites) {
     const next: Link[] = [...chain, { ...site, fn }];
     const resolver = resolverFor(home.ctx.resolver, next, fns);
@@ -117,12 +129,65 @@ function returnsObjectWithMethod(ctx: FileContext, factory: t.Function, method: 
   return false;
 }
 
+const PACKAGE_DIRS = new WeakMap<object, Map<string, string | undefined>>();
+
+/** The folder of the nearest package.json above a file (its package), undefined when there is none. */
+function packageDirOf(project: Project, absolute: string): string | undefined {
+  let byDir = PACKAGE_DIRS.get(project.host);
+  if (!byDir) PACKAGE_DIRS.set(project.host, (byDir = new Map()));
+  const lookup = (dir: string): string | undefined => {
+    if (byDir!.has(dir)) return byDir!.get(dir);
+    const parent = path.dirname(dir);
+    const found = project.host.exists(path.join(dir, 'package.json')) ? dir : parent !== dir ? lookup(parent) : undefined;
+    byDir!.set(dir, found);
+    return found;
+  };
+  return lookup(path.dirname(absolute));
+}
+
+/** Where an instance is reported: kept from the subject it is read again from. */
+function placement(decl: Expandable): Partial<Expandable> {
+  const { id, site, at, statementStart, callee, via } = decl;
+  return { id, site, at, statementStart, callee, via, ...(decl.kind === 'queue-declaration' ? { rewriteBlocked: decl.rewriteBlocked } : {}) };
+}
+
+/** A command line's run of `fn`: commander calls `handler` (fn itself, or the function of `forwarded`, a call of fn passing the options on). */
+interface CommandLineRun {
+  handler: { fn: t.Function; given: Value[]; ctx: FileContext };
+  forwarded?: CallSite;
+}
+
+function commandLineRuns(fn: t.Function, where: Located, sites: CallSite[], params: ParamOrigin[], project: Project): CommandLineRun[] {
+  const direct = commandLineCallsOf(fn, where.ctx, where.absolute, project).map((c) => ({ handler: { fn, given: c.call.given, ctx: where.ctx } }));
+  const forwarded: CommandLineRun[] = [];
+  for (const site of sites) {
+    const handler = [...site.ctx.file.ancestors(site.call)].find(isFunction);
+    // Each parameter the subject reads is one of the handler's own, passed on as it is (`(name, opts) => run(name, opts)`).
+    if (!handler || !params.every((p) => p.fn !== fn || passesOptions(site, p.index, handler))) continue;
+    const run = commandLineCallsOf(handler, site.ctx, site.absolute, project)[0];
+    if (run && params.some((p) => p.fn === fn && passesOptions(site, p.index, handler, run.call.optionsIndex))) forwarded.push({ handler: { fn: handler, given: run.call.given, ctx: site.ctx }, forwarded: site });
+  }
+  return [...direct, ...forwarded];
+}
+
+/** Whether the call's argument at `index` is the enclosing handler's own parameter (at `optionsIndex`, if given), passed on unchanged. */
+function passesOptions(site: CallSite, index: number, handler: t.Function, optionsIndex?: number): boolean {
+  const arg = site.call.arguments[index];
+  if (arg?.type !== 'Identifier') return false;
+  const b = site.ctx.resolver.scopes.lookup(arg.name, arg);
+  return b?.kind === 'param' && b.fn === handler && !b.path.length && (optionsIndex === undefined || b.paramIndex === optionsIndex) && !site.ctx.resolver.scopes.isReassigned(arg.name);
+}
+
 /**
  * The declaration's resolver for one chain of calls: the innermost function's parameters take the
- * first call's arguments, which are read in their caller with the next call's arguments, and so on.
+ * first call's arguments, which are read in their caller with the next call's arguments, and so on;
+ * the outermost function, when a library calls it (`top`), takes the values the library passes.
  */
-function resolverFor(base: ValueResolver, chain: Link[], innermost: t.Function[]): ValueResolver {
-  let caller: ValueResolver = chain[chain.length - 1].ctx.resolver;
+function resolverFor(base: ValueResolver, chain: Link[], innermost: t.Function[], top?: CommandLineRun['handler']): ValueResolver {
+  const outermost = top ? top.ctx.resolver : chain[chain.length - 1].ctx.resolver;
+  const library = top && outermost.withCallSite({ fn: top.fn, args: [], given: top.given, caller: outermost });
+  if (!chain.length) return library!;
+  let caller: ValueResolver = library ?? outermost;
   for (let i = chain.length - 1; i >= 1; i--) {
     caller = chain[i - 1].ctx.resolver.withCallSite({ fn: chain[i].fn, args: argsOf(chain[i]), caller, also: constructorArgs(chain[i]) });
   }

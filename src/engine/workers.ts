@@ -212,12 +212,15 @@ export function analyzeInWorkers(inputs: SourceInput[], index: ProjectIndex, opt
     let ownDone = 0;
     const report = () => progress?.(outside + ownDone + running.reduce((sum, r) => sum + r.done, 0));
     running.splice(shares.length).forEach(stop);
+    // Each thread's index: its share, and every manifest (the names of the repository's own packages an import may mean).
+    const manifests = index.files().filter((f) => f.facts.kind === 'manifest');
+    const indexed = (share: string[]) => [...share.map((f) => index.get(f)!), ...manifests.filter((m) => !share.includes(m.absolute))];
     shares.forEach((share, i) => {
       running[i].inputs = share.length;
-      running[i].port.postMessage({ kind: 'models', inputs: inputsOf(share), files: share.map((f) => index.get(f)!), options: optionsFor(share) } satisfies ToWorker);
+      running[i].port.postMessage({ kind: 'models', inputs: inputsOf(share), files: indexed(share), options: optionsFor(share) } satisfies ToWorker);
     });
     // This thread's share, while the workers do theirs: its own index of the share, as a worker builds one.
-    const ownIndex = new ProjectIndex(index.host, own.map((f) => index.get(f)!));
+    const ownIndex = new ProjectIndex(index.host, indexed(own));
     const mine = prepareAnalysis(inputsOf(own), { ...options, ...optionsFor(own), index: ownIndex }, { onFile: () => (++ownDone, report()) });
     const facts = [queueFacts(mine), ...running.map((r) => awaitMessage(r, 'facts', report))];
     if (facts.some((f) => !f)) return fallback(`a worker failed: ${lastError}`);

@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import type { FileFacts } from './facts';
 import { BareSpecifiers } from './bare-specifiers';
+import { WorkspacePackages } from './workspace-packages';
 import { resolveRelative, type SourceHost } from './module-resolution';
 
 export interface IndexedFile {
@@ -28,6 +29,7 @@ export class ProjectIndex {
   private readonly byAbsolute = new Map<string, number>();
   private readonly entries: (IndexedFile | undefined)[] = [];
   private readonly bare: BareSpecifiers;
+  private readonly workspace: WorkspacePackages;
   private readonly resolved = new Map<string, string | undefined>();
   private tails?: Map<string, number[]>;
   /** Importers found through bare specifiers (aliases, tsconfig paths): target to importing files. */
@@ -42,6 +44,7 @@ export class ProjectIndex {
     files: readonly IndexedFile[] = [],
   ) {
     this.bare = new BareSpecifiers(host);
+    this.workspace = new WorkspacePackages(host, () => this.files().filter((f) => f.facts.kind === 'manifest').map((f) => f.absolute));
     for (const f of files) this.put(f);
   }
 
@@ -72,7 +75,9 @@ export class ProjectIndex {
       this.byAbsolute.set(file.absolute, this.entries.length);
       this.entries.push(file);
     } else this.entries[i] = file;
-    if (!before || !sameSpecifiers(before.facts, file.facts) || i === undefined) this.dropDerived();
+    // A manifest names a package an import may mean.
+    if (file.facts.kind === 'manifest') this.dropResolutions();
+    else if (!before || !sameSpecifiers(before.facts, file.facts) || i === undefined) this.dropDerived();
   }
 
   /** Removes a file (deleted on disk, closed and gone). */
@@ -87,6 +92,7 @@ export class ProjectIndex {
   /** After a change on disk that may change how specifiers resolve (a file created or deleted, a tsconfig edited). */
   dropResolutions(): void {
     this.resolved.clear();
+    this.workspace.drop();
     this.dropDerived();
   }
 
@@ -95,7 +101,8 @@ export class ProjectIndex {
     const relative = specifier.startsWith('.') || specifier.startsWith('/');
     const key = `${path.dirname(from)}\0${specifier}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
-    const target = relative ? resolveRelative(this.host, from, specifier) : this.bare.resolve(from, specifier);
+    // A bare specifier: an alias or tsconfig path, else one of the repository's own packages (a workspace member).
+    const target = relative ? resolveRelative(this.host, from, specifier) : (this.bare.resolve(from, specifier) ?? this.workspace.resolve(specifier));
     this.resolved.set(key, target);
     return target;
   }
@@ -207,7 +214,7 @@ export class ProjectIndex {
 
   /** The file a specifier leads to, if it is an indexed file. */
   private leadsInto(from: string, specifier: string): string | undefined {
-    if (!specifier.startsWith('.') && !specifier.startsWith('/') && !this.bare.mayLeadIntoProject(from, specifier)) return undefined;
+    if (!specifier.startsWith('.') && !specifier.startsWith('/') && !this.bare.mayLeadIntoProject(from, specifier) && !this.workspace.has(specifier)) return undefined;
     const target = this.resolve(from, specifier);
     return target !== undefined && this.byAbsolute.has(target) ? target : undefined;
   }

@@ -4,6 +4,7 @@ import { isCall, memberName, unwrap, type Node, type ParsedFile } from '../parse
 import type { FileContext } from './file-context';
 import type { ProjectView as Project } from './contracts';
 import { functionName } from './values';
+import { commandLineAction, isActionHandler, type ActionCall } from './cli-options';
 
 export interface CallSite {
   call: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
@@ -95,17 +96,84 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
   }
   // Importers that mention the function (a default export may be imported under any name).
   const byDefault = !named.name || isDefaultExport(home, fn, named.name);
+  const decorations = decorationsOf(home, fn);
   for (const absolute of candidates) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
-    if (!text || !(byDefault || text.includes(named.name))) continue;
+    if (!text || !(byDefault || text.includes(named.name) || decorations.some((d) => text.includes(d.name)))) continue;
     const ctx = project.context(absolute);
     if (!ctx) continue;
+    out.push(...decoratedCalls(ctx, absolute, decorations));
     // `fn(...)` after importing it by name (or, for a default export, by any name), or `require('./x').fn(...)` / `ns.fn(...)`.
     const names = byDefault ? [...(named.name ? [named.name] : []), ...defaultImportNames(ctx)] : [named.name];
     for (const node of [...new Set([...names.flatMap((n) => ctx.file.callsNamed(n)), ...(named.name ? ctx.file.callsNamed(`.${named.name}`) : [])])]) {
       const v = ctx.resolver.resolve(unwrap(node.callee));
       if (v.kind === 'function' && v.node === fn) out.push({ call: node, ctx, absolute });
+    }
+  }
+  return out;
+}
+
+/** A command line that runs `fn` as a commander `.action(fn)` handler: how it calls it, and where. */
+export interface CommandLineCall {
+  call: ActionCall;
+  ctx: FileContext;
+  absolute: string;
+}
+
+/** The commander commands whose `.action(...)` is `fn` (written there, or named), in its file and the files that import it. */
+export function commandLineCallsOf(fn: t.Function, home: FileContext, homeAbsolute: string, project: Project): CommandLineCall[] {
+  const parent = home.file.parentOf(fn);
+  const out: CommandLineCall[] = [];
+  const add = (ctx: FileContext, absolute: string, action: t.CallExpression | t.OptionalCallExpression) => {
+    const call = isActionHandler(ctx.file, action, fn, (n) => ctx.resolver.resolve(n)) ? commandLineAction(ctx.file, action, (n) => ctx.resolver.resolve(n)) : undefined;
+    if (call) out.push({ call, ctx, absolute });
+  };
+  if (parent && isCall(parent)) {
+    add(home, homeAbsolute, parent);
+    return out;
+  }
+  const named = nameOf(home, fn);
+  if (!named || named.method) return out;
+  for (const absolute of [homeAbsolute, ...project.callerFiles(homeAbsolute).filter((c) => c !== homeAbsolute)]) {
+    const text = project.host.read(absolute);
+    if (!text || !text.includes('.action') || !text.includes(named.name)) continue;
+    const ctx = absolute === homeAbsolute ? home : project.context(absolute);
+    for (const action of ctx?.file.callsNamed('.action') ?? []) add(ctx!, absolute, action);
+  }
+  return out;
+}
+
+/** A fastify plugin's decoration holding `fn`: `fastify.decorate('rabbit', { subscribe })` (key `subscribe`) or `fastify.decorate('publish', publish)`. */
+interface Decoration {
+  name: string;
+  key?: string;
+}
+
+function decorationsOf(home: FileContext, fn: t.Function): Decoration[] {
+  const out: Decoration[] = [];
+  for (const call of home.file.callsNamed('.decorate')) {
+    const [nameNode, valueNode] = call.arguments;
+    if (nameNode?.type !== 'StringLiteral' || !valueNode || valueNode.type === 'SpreadElement' || valueNode.type === 'ArgumentPlaceholder') continue;
+    const value = home.resolver.resolve(valueNode as Node);
+    if (value.kind === 'function' && value.node === fn) out.push({ name: nameNode.value });
+    if (value.kind !== 'object') continue;
+    for (const [key, prop] of value.object.props) {
+      const v = prop.value();
+      if (v.kind === 'function' && v.node === fn) out.push({ name: nameNode.value, key });
+    }
+  }
+  return out;
+}
+
+/** `app.rabbit.subscribe(...)` / `app.publish(...)` of a decoration, in a file that imports (registers) the plugin. */
+function decoratedCalls(ctx: FileContext, absolute: string, decorations: Decoration[]): CallSite[] {
+  const out: CallSite[] = [];
+  for (const d of decorations) {
+    for (const call of ctx.file.callsNamed(`.${d.key ?? d.name}`)) {
+      const callee = unwrap(call.callee as Node);
+      const holder = d.key && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') ? unwrap(callee.object as Node) : callee;
+      if (!d.key || ((holder.type === 'MemberExpression' || holder.type === 'OptionalMemberExpression') && memberName(holder) === d.name)) out.push({ call, ctx, absolute });
     }
   }
   return out;

@@ -16,6 +16,8 @@ export interface CallSiteBinding {
   also?: { fn: t.Function; args: (Node | undefined)[] }[];
   /** No caller is known: parameters with a default take it, the others stay unknown. */
   defaultsOnly?: true;
+  /** Values a library passes the function (commander calling an `.action` handler), by parameter index, instead of `args`. */
+  given?: Value[];
 }
 
 export type Primitive = string | number | boolean | null | undefined;
@@ -55,6 +57,8 @@ export type Value =
       truthy?: true;
       /** Never left unset (`x ?? 100`, `config.getOrThrow(key)`): only a value set on purpose can be 0 or ''. */
       chosen?: true;
+      /** An object the code does not make whose named members are known (a command line's options): undefined for any other key. */
+      members?: (key: string) => Value | undefined;
     };
 
 export interface PropertyValue {

@@ -92,6 +92,7 @@ export class ValueResolver implements Resolver {
       return value.items[Number(key)] ?? { kind: 'literal', value: undefined, editable: false };
     }
     if (value.kind === 'unknown' && value.string && !STRING_MEMBERS.has(key)) return { kind: 'literal', value: undefined, editable: false };
+    if (value.kind === 'unknown' && value.members) return value.members(key) ?? { kind: 'unknown', reason: value.reason, origin: value.origin };
     if (value.kind === 'unknown') return value;
     return { kind: 'unknown', reason: `\`${describe(this.file, at)}\` has no property ${key}`, origin: this.file.span(at) };
   }
@@ -196,7 +197,7 @@ export class ValueResolver implements Resolver {
         if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init)) {
           const arg = bound[binding.paramIndex];
           // A missing or undefined argument takes the parameter's default value.
-          const given = arg ? site.caller.resolve(arg, depth) : undefined;
+          const given = binding.fn === site.fn && site.given ? site.given[binding.paramIndex] : arg ? site.caller.resolve(arg, depth) : undefined;
           const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? { kind: 'literal', value: undefined, editable: false }) : given;
           return binding.path.length ? this.withPatternDefault(binding, binding.path.reduce((v, k) => this.member(v, k, node), value), depth) : value;
         }
@@ -371,7 +372,7 @@ export class ValueResolver implements Resolver {
       const option = this.optionDefault(node.object, name, depth);
       if (option) return option;
     }
-    if (object.kind === 'unknown' && object.string) return this.member(object, name, node);
+    if (object.kind === 'unknown' && (object.string || object.members)) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
   }

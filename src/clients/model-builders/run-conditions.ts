@@ -22,7 +22,10 @@ export function runsWhen(file: ParsedFile, resolver: ValueResolver, call: Node):
     child = a;
     if (!test) continue;
     const v = resolver.resolve(test);
-    if (v.kind === 'literal') {
+    // A command line flag's default settles nothing: a run that passes the flag takes the other branch.
+    if (v.kind === 'literal' && v.readOnly) {
+      pending ??= unknown(`it runs only if \`${file.source(test)}\` is ${wanted ? 'truthy' : 'falsy'}, which a command line flag decides`, file.span(test));
+    } else if (v.kind === 'literal') {
       if (Boolean(v.value) !== wanted) return known(false, file.span(test));
     } else if (v.kind === 'unknown') {
       pending ??= unknown(`it runs only if \`${file.source(test)}\` is ${wanted ? 'truthy' : 'falsy'}, which ${v.reason.replace(/^`[^`]*` /, '')}`, file.span(test), v.param);
