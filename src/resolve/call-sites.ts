@@ -74,6 +74,7 @@ export function callSitesOf(fn: t.Function, home: FileContext, homeAbsolute: str
   // The files that can call it: its own, and those that import it, directly or through others (barrels, `export *`).
   const candidates = project.callerFiles(homeAbsolute);
   if (fn.type === 'ClassMethod' && fn.kind === 'constructor') return constructions(fn, home, homeAbsolute, project, candidates);
+  if (fn.type === 'ClassMethod' && fn.static && fn.key.type === 'Identifier') return staticCalls(fn, fn.key.name, home, homeAbsolute, project);
   const proto = prototypeMethodOf(home, fn);
   if (proto) return prototypeCalls(proto, home, homeAbsolute, project, candidates);
   const named = nameOf(home, fn) ?? (isAnonymousDefaultExport(home, fn) ? { name: '', method: false } : undefined);
@@ -248,6 +249,30 @@ function constructions(ctor: t.ClassMethod, home: FileContext, homeAbsolute: str
       const v = ctx.resolver.resolve(id);
       return v.kind === 'class' && v.node === cls;
     });
+  }
+  return out;
+}
+
+/** `C.method(...)` of a static method (a NestJS dynamic module's `forFeatureAsync(options)`), in C's file and in its importers. */
+function staticCalls(fn: t.ClassMethod, method: string, from: FileContext, fromAbsolute: string, project: Project): CallSite[] {
+  // The subject that asks may be in another file (a provider's factory parameter read through an injection): the
+  // calls are looked for around the class's own file.
+  const [homeAbsolute, home] = from.file.parentOf(fn) !== undefined ? [fromAbsolute, from] : (project.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined) ?? [fromAbsolute, from]);
+  const candidates = project.callerFiles(homeAbsolute);
+  const cls = home.file.enclosingClass(fn);
+  const className = cls?.type === 'ClassDeclaration' ? cls.id?.name : undefined;
+  if (!className) return [];
+  const out: CallSite[] = [];
+  for (const absolute of [homeAbsolute, ...candidates.filter((c) => c !== homeAbsolute)]) {
+    const text = absolute === homeAbsolute ? undefined : project.host.read(absolute);
+    if (absolute !== homeAbsolute && (!text || !text.includes(method))) continue;
+    const ctx = absolute === homeAbsolute ? home : project.context(absolute);
+    if (!ctx) continue;
+    for (const node of ctx.file.callsNamed(`.${method}`)) {
+      const callee = unwrap(node.callee) as t.MemberExpression;
+      const owner = ctx.resolver.resolve(callee.object as Node);
+      if (owner.kind === 'class' && owner.node === cls) out.push({ call: node, ctx, absolute });
+    }
   }
   return out;
 }

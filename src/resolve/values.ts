@@ -497,12 +497,15 @@ export class ValueResolver implements Resolver {
     const providers = this.project?.objects.providers.providersOf(decorators, { file: this.file, resolver: this, shared: new Map() }) ?? [];
     if (providers.length !== 1) return undefined;
     const { node, ctx } = providers[0];
+    // A provider a dynamic module builds from its caller's options (`forFeatureAsync(options)` providing
+    // `useFactory: options.useFactory`) is read with this reading's call of that function, when there is one.
+    const resolver = this.callSite ? ctx.resolver.withCallSite(this.callSite) : ctx.resolver;
     const prop = (key: string) => node.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && propertyKeyName(p) === key);
     const useValue = prop('useValue');
-    if (useValue) return ctx.resolver.resolve(useValue.value as Node, depth);
+    if (useValue) return resolver.resolve(useValue.value as Node, depth);
     const useFactory = prop('useFactory');
     if (!useFactory) return undefined;
-    const factory = ctx.resolver.resolve(useFactory.value as Node, depth);
+    const factory = resolver.resolve(useFactory.value as Node, depth);
     if (factory.kind !== 'function') return factory.kind === 'unknown' ? { ...factory, reason: `is what the provider's useFactory makes, and it ${factory.reason.replace(/^`[^`]*` /, '')}` } : undefined;
     const home = ctx.resolver.homeOf(factory.node);
     const returned = home && returnedExpression(home.file, factory.node);

@@ -288,6 +288,14 @@ function keptForReuse(ctx: FileContext, open: Node): boolean {
       if (a.type === 'LogicalExpression' && mentions(a.left, [target])) return true;
     }
   }
+  // A lazy initialisation block: an `if` testing kept state that its own block sets (`if (X.channel === null) { const
+  // connection = await connect(url); X.channel = connection.createChannel(); }`) runs until that state is there.
+  for (const a of file.ancestors(open)) {
+    if (a === fn) break;
+    if (a.type !== 'IfStatement' || !(a.consequent.start! <= open.start! && open.end! <= a.consequent.end!)) continue;
+    const setHere = [...kept].filter((k) => file.nodesUnder(a.consequent).some((n) => n.type === 'AssignmentExpression' && file.source(n.left).replace(/\s+/g, '') === k));
+    if (setHere.length && mentions(a.test, setHere)) return true;
+  }
   // A function that leaves early when it already holds what it keeps (`if (channel) return channel;`) keeps every open in it.
   const body = fn.body.type === 'BlockStatement' ? fn.body.body : [];
   for (const stmt of body) {
@@ -304,12 +312,15 @@ function keptBy(ctx: FileContext, fn: t.Function): Set<string> {
   for (const n of file.nodesUnder(fn)) {
     if (n.type !== 'AssignmentExpression') continue;
     const left = n.left;
-    const outer = left.type === 'Identifier' && (() => {
-      const b = ctx.resolver.scopes.lookup(left.name, left);
+    const declaredOutside = (id: t.Identifier) => {
+      const b = ctx.resolver.scopes.lookup(id.name, id);
       const at = b?.id?.start ?? -1;
       return !b || at < fn.start! || at > fn.end!;
-    })();
-    if ((left.type === 'MemberExpression' && left.object.type === 'ThisExpression') || outer) kept.add(file.source(left).replace(/\s+/g, ''));
+    };
+    const outer = left.type === 'Identifier' && declaredOutside(left);
+    // A field of this object, or of a class or module object declared outside (a static field: `RabbitMQ.connection = ...`).
+    const field = left.type === 'MemberExpression' && (left.object.type === 'ThisExpression' || (left.object.type === 'Identifier' && declaredOutside(left.object)));
+    if (field || outer) kept.add(file.source(left).replace(/\s+/g, ''));
   }
   return kept;
 }
