@@ -119,6 +119,13 @@ describe('source layout', () => {
     expect(edges.some((e) => layerOf(e.from) === 'resolve' && layerOf(e.to) === 'index')).toBe(true);
   });
 
+  it('the renderers and the commands they serve (report/, plan/, audit/) import nothing from cli/: the CLI sits above them', () => {
+    const bad = edges.filter((e) => ['report', 'plan', 'audit'].includes(layerOf(e.from)) && layerOf(e.to) === 'cli');
+    expect(bad.map(shown)).toEqual([]);
+    // The text renderers are there to be checked: each takes its colours from below.
+    for (const f of ['report/text.ts', 'plan/render-text.ts', 'audit/render-text.ts']) expect(edges.some((e) => e.from === path.join(SRC, f) && e.to === path.join(SRC, 'colors'))).toBe(true);
+  });
+
   it('no import cycle anywhere in src/ (type imports included): every module can be read, and changed, after what it imports', () => {
     const graph = new Map<string, string[]>();
     for (const e of edges) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to]);

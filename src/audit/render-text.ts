@@ -1,5 +1,5 @@
 // The audit report as text for a terminal.
-import type { Colors } from '../cli/common';
+import type { Colors } from '../colors';
 import type { AuditReport } from './model';
 import { objectLabel, sourceLabel } from './report';
 

@@ -1,5 +1,5 @@
 // The plan as text for a terminal: each queue with its verdict, declarations, changes and broker replies, then the policies, steps and warnings.
-import type { Colors } from '../cli/common';
+import type { Colors } from '../colors';
 import type { PlannedDeclaration, PlanReport, QueueVerdict } from './model';
 import { defaultLabel, formLabel, VERDICT_LABEL } from './labels';
 

@@ -1,5 +1,5 @@
 // The scan report as text for a terminal.
-import type { Colors } from '../cli/common';
+import type { Colors } from '../colors';
 import type { Report } from './model';
 
 export function renderText(report: Report, c: Colors): string {
