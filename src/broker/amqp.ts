@@ -1,10 +1,31 @@
-// Just enough AMQP 0-9-1 to ask a broker about a queue declaration (plan --verify): open a connection (PLAIN,
-// over TCP or TLS), declare a queue on a channel of its own, and read the broker's real reply.
+// Just enough AMQP 0-9-1 to ask a broker about a queue declaration and a consumer (plan --verify): open a connection
+// (PLAIN, over TCP or TLS), declare a queue or start a consumer (basic.qos, basic.consume, basic.cancel) on a channel
+// of its own, and read the broker's real reply (a channel.close or connection.close is a reply, not an error).
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 
-/** What the broker answered a declaration: declare-ok, or the close it sent (406 on the channel, 541 on the connection). */
-export type DeclareReply = { ok: true; queue: string; messages: number; consumers: number } | { ok: false; code: number; text: string; scope: 'channel' | 'connection' };
+/** The close the broker sent instead of the answer asked for (406 on the channel, 541 on the connection). */
+export type Refusal = { ok: false; code: number; text: string; scope: 'channel' | 'connection' };
+
+/** What the broker answered a declaration: declare-ok, or its refusal. */
+export type DeclareReply = { ok: true; queue: string; messages: number; consumers: number } | Refusal;
+
+/** What the broker answered a consumer: consume-ok (then cancelled), or its refusal (of the basic.qos or the basic.consume). */
+export type ConsumeReply = { ok: true; consumerTag: string } | Refusal;
+
+/** A consumer as the code starts it: basic.qos (when it sets a prefetch), then basic.consume. */
+export interface ConsumeRequest {
+  queue: string;
+  noAck: boolean;
+  /** basic.qos prefetch-count on the consumer's channel before it consumes; none when the code sets none. */
+  prefetch?: number;
+  arguments: Record<string, unknown>;
+}
+
+/** A table value sent as an AMQP timestamp (field type T: seconds since the epoch), as amqplib's `{ '!': 'timestamp', value }` and @cloudamqp/amqp-client's Date are. */
+export class Timestamp {
+  constructor(readonly seconds: number) {}
+}
 
 export interface AmqpTarget {
   url: URL;
@@ -24,8 +45,21 @@ export interface Declaration {
   arguments: Record<string, unknown>;
 }
 
+/** Why a connection could not be used: nothing listens, no answer in time, the credentials or the vhost refused, or it broke. */
+export type AmqpFailure = 'refused' | 'unreachable' | 'timeout' | 'authentication' | 'access' | 'broken';
+
 /** The connection could not be opened or broke: one line (credentials never in it). */
-export class AmqpError extends Error {}
+export class AmqpError extends Error {
+  constructor(
+    message: string,
+    readonly failure: AmqpFailure = 'broken',
+  ) {
+    super(message);
+  }
+}
+
+/** The failure a connection.close during the handshake means: 403 the login, 530 the vhost. */
+const failureOf = (code: number): AmqpFailure => (code === 403 ? 'authentication' : code === 530 ? 'access' : 'broken');
 
 const FRAME_END = 0xce;
 const method = (cls: number, m: number) => (cls << 16) | m;
@@ -36,6 +70,10 @@ const CONNECTION_CLOSE = method(10, 50);
 const CHANNEL_OPEN_OK = method(20, 11);
 const CHANNEL_CLOSE = method(20, 40);
 const QUEUE_DECLARE_OK = method(50, 11);
+const BASIC_QOS_OK = method(60, 11);
+const BASIC_CONSUME_OK = method(60, 21);
+const BASIC_CANCEL_OK = method(60, 31);
+const BASIC_DELIVER = method(60, 60);
 
 // ---------------------------------------------------------------- encoding
 
@@ -78,6 +116,11 @@ class Writer {
   }
   /** A field value with the type amqplib gives it (the smallest integer that holds a whole number). */
   field(v: unknown): this {
+    if (v instanceof Timestamp) {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64BE(BigInt(Math.trunc(v.seconds)));
+      return this.octet(0x54).raw(b);
+    }
     if (typeof v === 'string') return this.octet(0x53).longstr(v);
     if (typeof v === 'boolean') return this.octet(0x74).octet(v ? 1 : 0);
     if (typeof v === 'number') {
@@ -158,7 +201,7 @@ class Connection {
 
   constructor(private readonly socket: net.Socket) {
     socket.on('data', (d: Buffer) => this.read(d));
-    socket.on('error', (e) => this.fail(new AmqpError(e.message)));
+    socket.on('error', (e) => this.fail(new AmqpError(e.message, 'broken')));
     socket.on('close', () => this.fail(new AmqpError(this.closedBy ? `${this.closedBy.code} ${this.closedBy.text}` : 'the broker closed the connection')));
   }
 
@@ -195,7 +238,7 @@ class Connection {
   next(channel: number, timeoutMs: number): Promise<Frame> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new AmqpError(`no answer from the broker in ${timeoutMs / 1000} s`)), timeoutMs);
+      const timer = setTimeout(() => reject(new AmqpError(`no answer from the broker in ${timeoutMs / 1000} s`, 'timeout')), timeoutMs);
       this.waiters.push({ channel, resolve: (f) => (clearTimeout(timer), resolve(f)), reject: (e) => (clearTimeout(timer), reject(e)) });
     });
   }
@@ -225,8 +268,16 @@ export class AmqpSession {
         t.url.protocol === 'amqps:'
           ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host, ...(t.ca ? { ca: [...tls.rootCertificates, t.ca] } : {}) }, () => resolve(s))
           : net.connect({ host, port }, () => resolve(s));
-      s.setTimeout(timeoutMs, () => s.destroy(new Error(`no connection to ${host}:${port} in ${timeoutMs / 1000} s`)));
-      s.once('error', (e: NodeJS.ErrnoException) => reject(new AmqpError(`cannot connect to ${t.url.protocol}//${host}:${port}: ${e.code ?? e.message}`)));
+      let timedOut = false;
+      s.setTimeout(timeoutMs, () => {
+        timedOut = true;
+        s.destroy(new Error(`no connection in ${timeoutMs / 1000} s`));
+      });
+      s.once('error', (e: NodeJS.ErrnoException) => {
+        const failure: AmqpFailure = timedOut ? 'timeout' : e.code === 'ECONNREFUSED' ? 'refused' : /^(ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/.test(e.code ?? '') ? 'unreachable' : 'broken';
+        const why = timedOut ? e.message : (e.code ?? e.message);
+        reject(new AmqpError(`cannot connect to ${t.url.protocol}//${host}:${port}: ${why}`, failure));
+      });
     });
     socket.setTimeout(0);
     const conn = new Connection(socket);
@@ -263,7 +314,7 @@ export class AmqpSession {
     if (f.id === id) return f;
     if (f.id === CONNECTION_CLOSE) {
       const c = closeOf(f.args);
-      throw new AmqpError(`${c.code} ${c.text}`);
+      throw new AmqpError(`${c.code} ${c.text}`, failureOf(c.code));
     }
     throw new AmqpError(`unexpected AMQP method ${f.id >> 16}.${f.id & 0xffff} on channel ${channel}`);
   }
@@ -272,7 +323,11 @@ export class AmqpSession {
   async declare(d: Declaration): Promise<DeclareReply> {
     const channel = this.nextChannel++;
     this.conn.write(methodFrame(channel, 20, 10, (w) => w.shortstr('')));
-    const opened = await this.conn.next(channel, this.timeoutMs);
+    const opened = await this.conn.next(channel, this.timeoutMs).catch((e: Error) => {
+      if (this.conn.closedBy) return undefined;
+      throw e;
+    });
+    if (!opened) return { ok: false, ...this.conn.closedBy!, scope: 'connection' };
     if (opened.id !== CHANNEL_OPEN_OK) return this.closeReply(channel, opened);
     const bits = (d.durable ? 2 : 0) | (d.exclusive ? 4 : 0) | (d.autoDelete ? 8 : 0);
     this.conn.write(methodFrame(channel, 50, 10, (w) => w.short(0).shortstr(d.queue).octet(bits).table(d.arguments)));
@@ -288,7 +343,42 @@ export class AmqpSession {
     return { ok: true, queue, messages: f.args.readUInt32BE(at), consumers: f.args.readUInt32BE(at + 4) };
   }
 
-  private closeReply(channel: number, f: Frame): DeclareReply {
+  /**
+   * The consumer started once on a new channel: basic.qos when it sets a prefetch, basic.consume with its
+   * arguments, then basic.cancel. The broker's reply, whatever it is (a refusal of either is a reply).
+   */
+  async consume(c: ConsumeRequest): Promise<ConsumeReply> {
+    const channel = this.nextChannel++;
+    try {
+      this.conn.write(methodFrame(channel, 20, 10, (w) => w.shortstr('')));
+      const opened = await this.conn.next(channel, this.timeoutMs);
+      if (opened.id !== CHANNEL_OPEN_OK) return this.closeReply(channel, opened);
+      if (c.prefetch !== undefined) {
+        this.conn.write(methodFrame(channel, 60, 10, (w) => w.long(0).short(Math.min(c.prefetch!, 0xffff)).octet(0)));
+        const qos = await this.conn.next(channel, this.timeoutMs);
+        if (qos.id !== BASIC_QOS_OK) return this.closeReply(channel, qos);
+      }
+      this.conn.write(methodFrame(channel, 60, 20, (w) => w.short(0).shortstr(c.queue).shortstr('').octet(c.noAck ? 2 : 0).table(c.arguments)));
+      const ok = await this.conn.next(channel, this.timeoutMs);
+      if (ok.id !== BASIC_CONSUME_OK) return this.closeReply(channel, ok);
+      const [consumerTag] = shortstrAt(ok.args, 0);
+      this.conn.write(methodFrame(channel, 60, 30, (w) => w.shortstr(consumerTag).octet(0)));
+      // A message the queue holds may be delivered before the cancel is answered: the consumer asked for none.
+      for (;;) {
+        const f = await this.conn.next(channel, this.timeoutMs);
+        if (f.id === BASIC_DELIVER) continue;
+        if (f.id === BASIC_CANCEL_OK) break;
+        return this.closeReply(channel, f);
+      }
+      this.conn.write(methodFrame(channel, 20, 40, (w) => w.short(200).shortstr('plan --verify done').short(0).short(0)));
+      return { ok: true, consumerTag };
+    } catch (e) {
+      if (this.conn.closedBy) return { ok: false, ...this.conn.closedBy, scope: 'connection' };
+      throw e;
+    }
+  }
+
+  private closeReply(channel: number, f: Frame): Refusal {
     if (f.id === CHANNEL_CLOSE) {
       this.conn.write(methodFrame(channel, 20, 41, (w) => w));
       return { ok: false, ...closeOf(f.args), scope: 'channel' };

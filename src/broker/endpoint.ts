@@ -10,8 +10,9 @@ export class EndpointError extends Error {}
 export interface BrokerEndpoint {
   /** The management API's base (scheme, host, port, path prefix), without credentials. */
   management: URL;
-  /** The AMQP URL without credentials (plan --verify), when it can be told. */
+  /** The AMQP URL without credentials (plan --verify), when the user gives one, and where it was given. */
   amqp?: URL;
+  amqpFrom?: string;
   username?: string;
   password?: string;
   /** PEM text of the CA certificates to trust besides the system's, and where they came from. */
@@ -72,14 +73,8 @@ export function resolveEndpoint(flags: EndpointFlags, env: NodeJS.ProcessEnv, cw
     u.password = '';
   }
   const from = flags.managementUrl ? '--management-url' : env[ENV.managementUrl] ? ENV.managementUrl : `--broker-config ${configFile} [${flags.node ?? 'default'}]`;
-  return { management: new URL(management.toString().replace(/\/+$/, '')), ...(amqp ? { amqp } : {}), ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}), ...(ca ? { ca } : {}), from };
-}
-
-/** The AMQP URL plan --verify connects to: the one given, else the management host on 5672 (5671 for https). */
-export function amqpUrlOf(e: BrokerEndpoint): URL {
-  if (e.amqp) return e.amqp;
-  const tls = e.management.protocol === 'https:';
-  return new URL(`${tls ? 'amqps' : 'amqp'}://${e.management.hostname.includes(':') ? `[${e.management.hostname}]` : e.management.hostname}:${tls ? 5671 : 5672}`);
+  const amqpFrom = flags.amqpUrl ? '--amqp-url' : env[ENV.amqpUrl] ? ENV.amqpUrl : `--broker-config ${configFile} [${flags.node ?? 'default'}] amqp_url`;
+  return { management: new URL(management.toString().replace(/\/+$/, '')), ...(amqp ? { amqp, amqpFrom } : {}), ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}), ...(ca ? { ca } : {}), from };
 }
 
 function parseUrl(text: string, protocols: string[], what: string): URL {

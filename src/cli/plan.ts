@@ -10,7 +10,7 @@ import { AmqpError } from '../broker/amqp';
 import { buildPlan } from '../plan/build';
 import { renderPlanMarkdown } from '../plan/render-markdown';
 import { renderPlanText } from '../plan/render-text';
-import { verifyPlan, VERIFY_PERMISSION } from '../plan/verify';
+import { checkCount, verifiedCount, verifyPlan, VERIFY_PERMISSION } from '../plan/verify';
 import type { ReportError } from '../report/model';
 import { flag, has, parseArgs, UsageError } from './args';
 import { BROKER_COMMAND_FLAGS, BROKER_FLAGS, endpointOf } from './broker-flags';
@@ -28,8 +28,10 @@ export const PLAN_FLAGS = {
 /**
  * `plan [paths] [--default-queue-type quorum] [--management-url URL | --broker-config FILE | --definitions FILE]
  * [--verify]`: per queue, whether it becomes quorum as written, the changes (fix's rewrites and annotations),
- * what to do with the queue that exists; with --verify, the broker's own reply to each planned declaration.
- * Exit 1 when a queue is in conflict or needs a decision, or a verified reply is not the predicted one.
+ * what to do with the queue that exists; with --verify, the broker's own reply to each planned declaration and
+ * consumer. Exit 1 when a queue is in conflict or needs a decision, or a verified reply is not the predicted one;
+ * exit 2 when --verify could verify nothing (the broker unreachable, the credentials or the scratch vhost refused):
+ * the plan is still printed, each check "not verified" with the reason. A check that could not run is never a mismatch.
  */
 export async function plan(argv: string[], io: Io): Promise<number> {
   const args = parseArgs(argv, PLAN_FLAGS, 'plan');
@@ -77,6 +79,13 @@ export async function plan(argv: string[], io: Io): Promise<number> {
   if (output) writeOutput(io.cwd, output, rendered);
   else io.stdout.write(rendered);
   const blocked = report.summary.conflict + report.summary.decide > 0;
-  const surprised = (report.verification?.otherwise ?? 0) > 0;
+  const v = report.verification;
+  const surprised = (v?.otherwise ?? 0) + (v?.consumers.otherwise ?? 0) > 0;
+  if (verify && checkCount(report) > 0 && verifiedCount(report) === 0) {
+    io.stderr.write(`rabbitmq4-codemod: plan --verify verified nothing: ${v?.problem ?? 'every declaration and consumer leaves a value to run time'}\n`);
+    return 2;
+  }
+  const unverified = (v?.notVerified ?? 0) + (v?.consumers.notVerified ?? 0);
+  if (unverified) io.stderr.write(`rabbitmq4-codemod: plan --verify: ${unverified} check${unverified === 1 ? '' : 's'} not verified (see "not verified" in the plan)\n`);
   return blocked || surprised || errors.length ? 1 : 0;
 }

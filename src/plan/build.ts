@@ -9,6 +9,7 @@ import { differences, firstRefusal, refusalText, shapeOf, type QueueShape } from
 import { typeOrigin } from '../rules/queue-facts';
 import { TOOL_NAME, TOOL_VERSION, type ReportError } from '../report/model';
 import { LineIndex } from '../text';
+import { plannedConsumers } from './consumers';
 import { PLAN_DOCS, type ExistingQueue, type PlanFinding, type PlannedDeclaration, type PlannedForm, type PlannedQueue, type PlanReport, type QueueVerdict } from './model';
 
 export interface PlanInput {
@@ -164,6 +165,7 @@ export function buildPlan(input: PlanInput): PlanReport {
     ...(broker ? { broker: { source: broker.source.kind === 'definitions' ? broker.source.file : broker.source.url, ...(broker.brokerVersion ? { version: broker.brokerVersion } : {}), ...(broker.nodes ? { nodes: broker.nodes.length } : {}), defaults: broker.defaults } } : {}),
     summary,
     queues,
+    consumers: plannedConsumers(input.before, input.after, planFinding),
     undeclared,
     policies,
     steps: steps(queues, policies, broker, defaultQueueType, !!input.verifying),
@@ -236,7 +238,7 @@ function steps(queues: PlannedQueue[], policies: PlanReport['policies'], broker:
     `Switch the default queue type to ${type}: a new vhost (\`rabbitmqctl add_vhost <vhost> --default-queue-type ${type}\`), or an existing one (\`rabbitmqctl update_vhost_metadata <vhost> --default-queue-type ${type}\`) only once its classic queues are moved: a classic queue that exists is refused (406 inequivalent arg 'x-queue-type') once its declaration without x-queue-type is typed ${type}.`,
   );
   if (!broker) out.push('Run the plan again with a broker (--management-url, --broker-config) to see the queues that exist, their messages and consumers, and the cluster size.');
-  if (!verifying) out.push(`Check the plan on the broker: \`rabbitmq4-codemod plan${flag} --verify\` declares every planned declaration in a scratch vhost and records the broker's reply.`);
+  if (!verifying) out.push(`Check the plan on the broker: \`rabbitmq4-codemod plan${flag} --verify\` declares every planned declaration in a scratch vhost, starts every planned consumer once, and records the broker's replies.`);
   return out;
 }
 

@@ -1,6 +1,6 @@
-// How every format of the plan names a verdict, the default queue type and a planned declaration.
+// How every format of the plan names a verdict, the default queue type, a planned declaration and a planned consumer.
 import type { DefaultQueueTypes } from '../model';
-import type { PlannedForm, QueueVerdict } from './model';
+import type { PlannedConsume, PlannedForm, QueueVerdict } from './model';
 
 export const VERDICT_LABEL: Record<QueueVerdict, string> = {
   already: 'names its type',
@@ -26,4 +26,11 @@ export function formLabel(f: PlannedForm): string {
   const flags = [f.durable ? 'durable' : 'non-durable', f.exclusive && 'exclusive', f.autoDelete && 'auto-delete'].filter(Boolean);
   const args = Object.entries(f.arguments).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
   return [...flags, ...args].join(', ');
+}
+
+/** `manual ack, prefetch 10, x-stream-offset: "first"`, or why it is not known. */
+export function consumeLabel(f: PlannedConsume): string {
+  if ('unknown' in f) return `not known: ${f.unknown}`;
+  const args = Object.entries(f.arguments).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  return [f.noAck ? 'automatic ack (noAck)' : 'manual ack', f.prefetch !== undefined ? `prefetch ${f.prefetch}` : 'no prefetch', ...args].join(', ');
 }

@@ -1,6 +1,6 @@
 // The plan's model: for each queue the code declares (and each one a broker holds), whether it can become quorum as
 // written, what to change, what to do with the queue that exists, and what the broker answered (plan --verify).
-import type { DefaultQueueTypes, QueueType, Severity, TargetVersion } from '../model';
+import type { DefaultQueueTypes, FieldType, QueueType, Severity, TargetVersion } from '../model';
 import type { ReportError } from '../report/model';
 
 /** MIGRATION.md's section the plan follows. */
@@ -34,9 +34,9 @@ export interface PlanFinding {
 /** A declaration as the code will send it after the plan's changes, or why it cannot be told. */
 export type PlannedForm = { queue: string; durable: boolean; exclusive: boolean; autoDelete: boolean; arguments: Record<string, unknown> } | { unknown: string };
 
-/** What the broker answered the planned declaration in the scratch vhost (plan --verify). */
+/** What the broker answered the planned declaration (or consumer) in the scratch vhost (plan --verify). */
 export interface Verified {
-  /** 'accepted' or the broker's reply (`406 PRECONDITION_FAILED - ...`); `notDeclared` when it could not be sent. */
+  /** 'accepted' or the broker's reply (`406 PRECONDITION_FAILED - ...`); 'not declared' or 'not verified' when it could not be sent. */
   reply: string;
   /** The type the broker gave the queue, when it accepted it. */
   type?: string;
@@ -44,7 +44,50 @@ export interface Verified {
   predicted: string;
   /** The broker's reply is what the tool predicted (a prefix of it, where the client's number types are not known). */
   asPredicted: boolean;
+  /** Why it was not sent: the code leaves a value of it to run time. */
   notDeclared?: string;
+  /** Why the check could not run (connection refused, authentication, a vhost the user may not create, no answer in time): no result, never a mismatch. */
+  notVerified?: string;
+}
+
+/** A consumer as the code will start it after the plan's changes (basic.qos, then basic.consume), or why that cannot be told. */
+export type PlannedConsume =
+  | {
+      queue: string;
+      noAck: boolean;
+      /** The prefetch set on its channel before it consumes; absent when the code sets none. */
+      prefetch?: number;
+      arguments: Record<string, unknown>;
+      /** The field type the library sends an argument as, where it is not the value's plain one (a timestamp). */
+      wire?: Record<string, FieldType>;
+    }
+  | { unknown: string };
+
+export interface PlannedConsumer {
+  file: string;
+  line: number;
+  column: number;
+  client: string;
+  callee: string;
+  /** The queue as the code names it ('' for the server-named queue of a declaration, null when unknown). */
+  queue: string | null;
+  /** The declaration whose server-named queue it consumes (a planned declaration's place). */
+  declaredAt?: { file: string; line: number; column: number };
+  findings: PlanFinding[];
+  after: PlannedConsume;
+  /** Refusals of the consume left after the changes. */
+  refusedAfter: string[];
+  verified?: Verified;
+}
+
+/** What plan --verify could check of one kind (declarations or consumers). */
+export interface VerifiedCounts {
+  /** Sent to the broker. */
+  sent: number;
+  asPredicted: number;
+  otherwise: number;
+  notDeclared: number;
+  notVerified: number;
 }
 
 export interface PlannedDeclaration {
@@ -96,6 +139,8 @@ export interface PlanReport {
   broker?: { source: string; version?: string; nodes?: number; defaults: { node?: string; vhosts: Record<string, string | undefined> } };
   summary: Record<QueueVerdict, number> & { queues: number; declarations: number; existing: number | null };
   queues: PlannedQueue[];
+  /** Each consumer the code starts, as it will start it after the changes. */
+  consumers: PlannedConsumer[];
   /** Queues the broker holds that no scanned code declares. */
   undeclared: (ExistingQueue & { name: string; vhost: string })[];
   /** Policies that keep what removed arguments did (`rabbitmqctl set_policy ...`). */
@@ -103,6 +148,20 @@ export interface PlanReport {
   /** The order to do it in. */
   steps: string[];
   warnings: string[];
-  verification?: { vhosts: { name: string; defaultQueueType: QueueType }[]; permission: string; declared: number; asPredicted: number; otherwise: number; notDeclared: number; limitsFrom?: string };
+  verification?: {
+    vhosts: { name: string; defaultQueueType: QueueType }[];
+    permission: string;
+    /** The AMQP endpoint it declared and consumed on, and where it came from (--amqp-url, the broker's listener, the default port). */
+    amqp?: { url: string; from: string };
+    /** Why nothing could be verified, when nothing could. */
+    problem?: string;
+    declared: number;
+    asPredicted: number;
+    otherwise: number;
+    notDeclared: number;
+    notVerified: number;
+    consumers: VerifiedCounts;
+    limitsFrom?: string;
+  };
   errors: ReportError[];
 }

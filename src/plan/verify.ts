@@ -1,14 +1,16 @@
 // plan --verify: every planned declaration, as the code will send it after the plan's changes, declared in a scratch
 // vhost made for the run (the plan's default queue type, the limits of the vhost planned for) and deleted after it,
-// even when the run is interrupted; the broker's real reply recorded next to what the tool predicted.
+// even when the run is interrupted; every planned consumer started once on its queue there and cancelled; the broker's
+// real reply recorded next to what the tool predicted. What cannot be checked is "not verified" with the reason.
 import { randomBytes } from 'node:crypto';
 import type { QueueType } from '../model';
-import { AmqpError, AmqpSession, type DeclareReply } from '../broker/amqp';
-import { amqpUrlOf, shownUrl, type BrokerEndpoint } from '../broker/endpoint';
+import { AmqpError, AmqpSession, Timestamp, type AmqpFailure, type ConsumeReply, type DeclareReply } from '../broker/amqp';
+import { amqpEndpoint, type AmqpEndpoint } from '../broker/amqp-endpoint';
+import { shownUrl, type BrokerEndpoint } from '../broker/endpoint';
 import { ManagementError, request } from '../broker/http';
 import { differences, firstRefusal, refusalText, type QueueShape } from '../rules/equivalence';
 import { defaultTypeFor } from '../rules/queue-facts';
-import type { PlannedDeclaration, PlanReport } from './model';
+import type { PlannedConsumer, PlannedDeclaration, PlanReport, Verified, VerifiedCounts } from './model';
 
 export interface VerifyOptions {
   endpoint: BrokerEndpoint;
@@ -16,20 +18,23 @@ export interface VerifyOptions {
   limitsFrom?: string;
   /** One line of progress (stderr). */
   log: (line: string) => void;
+  /** How long an AMQP connection may take to answer (ms; 10 s by default). */
+  amqpTimeoutMs?: number;
 }
 
 /** What plan --verify needs of the user it connects as. */
 export const VERIFY_PERMISSION =
-  "the administrator tag: plan --verify creates a vhost of its own (PUT /api/vhosts), gives its user every permission there (PUT /api/permissions), declares the planned queues in it over AMQP and deletes it (DELETE /api/vhosts); it never touches an existing vhost";
+  "the administrator tag: plan --verify creates a vhost of its own (PUT /api/vhosts), gives its user every permission there (PUT /api/permissions), declares the planned queues and starts the planned consumers in it over AMQP and deletes it (DELETE /api/vhosts); it never touches an existing vhost";
 
 const vhostPath = (v: string) => `/api/vhosts/${encodeURIComponent(v)}`;
 
-/** Declares the plan's declarations in scratch vhosts and writes the broker's replies into the report. */
+/** Declares the plan's declarations and starts its consumers in scratch vhosts, and writes the broker's replies into the report. */
 export async function verifyPlan(report: PlanReport, o: VerifyOptions): Promise<void> {
   const e = o.endpoint;
   const run = randomBytes(4).toString('hex');
   const byType = new Map<QueueType, string>();
-  const entries = report.queues.flatMap((q) => q.declarations.map((d) => ({ q, d, type: defaultTypeFor(report.defaultQueueType, q.vhost ?? o.limitsFrom) ?? 'classic' })));
+  const typeOf = (vhost: string | undefined) => defaultTypeFor(report.defaultQueueType, vhost ?? o.limitsFrom) ?? 'classic';
+  const entries = report.queues.flatMap((q) => q.declarations.map((d) => ({ q, d, type: typeOf(q.vhost) })));
   for (const { type } of entries) if (!byType.has(type)) byType.set(type, `rabbitmq4-codemod-verify-${run}${byType.size || entries.some((x) => x.type !== type) ? `-${type}` : ''}`);
   const created: string[] = [];
   const sessions: AmqpSession[] = [];
@@ -61,14 +66,41 @@ export async function verifyPlan(report: PlanReport, o: VerifyOptions): Promise<
   let repeats = 0;
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  let amqp: AmqpEndpoint | undefined;
+  // Why nothing more can be checked (the endpoint refused, timed out, or the scratch vhost could not be made).
+  let problem: string | undefined;
+  let declared = 0;
   try {
-    for (const [type, v] of byType) await createScratch(e, v, type, o, created);
-    const limits = o.limitsFrom ? await copyLimits(e, o.limitsFrom, [...byType.values()]) : undefined;
-    if (limits) o.log(`copied the limits of vhost '${o.limitsFrom}' to the scratch vhost: ${limits}`);
-    const amqp = amqpUrlOf(e);
-    // What each queue name is on the broker after the declarations so far (in each scratch vhost).
+    try {
+      for (const [type, v] of byType) await createScratch(e, v, type, o, created);
+      const limits = o.limitsFrom ? await copyLimits(e, o.limitsFrom, [...byType.values()]) : undefined;
+      if (limits) o.log(`copied the limits of vhost '${o.limitsFrom}' to the scratch vhost: ${limits}`);
+    } catch (err) {
+      if (!(err instanceof ManagementError)) throw err;
+      problem = err.message;
+    }
+    amqp = await amqpEndpoint(e);
+    o.log(`AMQP: ${shownUrl(amqp.url)} (${amqp.from})`);
+    const open = async (vhost: string): Promise<AmqpSession> => {
+      const s = await AmqpSession.open({ url: amqp!.url, username: e.username ?? 'guest', password: e.password ?? 'guest', vhost, ...(e.ca ? { ca: e.ca.pem } : {}), ...(o.amqpTimeoutMs ? { timeoutMs: o.amqpTimeoutMs } : {}) });
+      sessions.push(s);
+      return s;
+    };
+    const failed = (err: AmqpError) => `${FAILURE[err.failure]}: ${err.message} (the AMQP endpoint from ${amqp!.from})`;
+    // One connection first: an endpoint that cannot be used says so once, for everything.
+    if (!problem && byType.size) {
+      try {
+        await open(names[0]);
+      } catch (err) {
+        if (!(err instanceof AmqpError)) throw err;
+        problem = failed(err);
+      }
+    }
+    if (problem) o.log(`not verified: ${problem}`);
+    // What each queue name is on the broker after the declarations so far (in each scratch vhost), and where it was made.
     const made = new Map<string, QueueShape>();
-    let declared = 0;
+    const holders = new Map<string, { session: AmqpSession; queue: string }>();
+    const byDeclaration = new Map<PlannedDeclaration, { session: AmqpSession; queue: string; vhost: string }>();
     for (const { d, type } of entries) {
       if (interrupted) return;
       const vhost = byType.get(type)!;
@@ -77,32 +109,80 @@ export async function verifyPlan(report: PlanReport, o: VerifyOptions): Promise<
         d.verified = { reply: 'not declared', predicted, asPredicted: false, notDeclared: d.after.unknown };
         continue;
       }
-      let reply: DeclareReply | { error: string };
+      if (problem) {
+        d.verified = notVerified(predicted, problem);
+        continue;
+      }
+      let reply: DeclareReply;
+      let session: AmqpSession;
       try {
-        const s = await AmqpSession.open({ url: amqp, username: e.username ?? 'guest', password: e.password ?? 'guest', vhost, ...(e.ca ? { ca: e.ca.pem } : {}) });
-        sessions.push(s);
-        reply = await s.declare(d.after);
+        session = await open(vhost);
+        reply = await session.declare(d.after);
       } catch (err) {
         if (!(err instanceof AmqpError)) throw err;
-        reply = { error: err.message };
+        // The broker stopped answering (or refused a new connection): this and what follows are not verified.
+        if (err.failure !== 'broken') problem = failed(err);
+        d.verified = notVerified(predicted, failed(err));
+        continue;
       }
       declared++;
-      const said = 'error' in reply ? reply.error : reply.ok ? 'accepted' : `${reply.code} ${reply.text}`;
+      const said = reply.ok ? 'accepted' : `${reply.code} ${reply.text}`;
       let type_: string | undefined;
-      if (!('error' in reply) && reply.ok) {
+      if (reply.ok) {
         type_ = await queueType(e, vhost, reply.queue);
         if (d.after.queue !== '') made.set(`${vhost}\u0000${d.after.queue}`, { ...shapeOfForm(d), type: type_ && isType(type_) ? { value: type_ } : { unknown: 'the broker did not say' } });
+        byDeclaration.set(d, { session, queue: reply.queue, vhost });
+        const key = `${vhost}\u0000${reply.queue}`;
+        if (!holders.has(key)) holders.set(key, { session, queue: reply.queue });
       }
       d.verified = { reply: said, ...(type_ ? { type: type_ } : {}), predicted, asPredicted: matches(said, predicted) };
     }
-    const all = report.queues.flatMap((q) => q.declarations.map((x) => x.verified)).filter((x) => !!x);
+    // Each consumer once, on the queue its code's declaration made in the scratch vhost.
+    const declarations = report.queues.flatMap((q) => q.declarations);
+    for (const c of report.consumers) {
+      if (interrupted) return;
+      const where = target(c, declarations, byDeclaration, holders, [byType.get(typeOf(undefined)), ...names].filter((v): v is string => !!v));
+      const predicted = predictConsume(c, where && 'vhost' in where ? where.vhost : undefined);
+      if ('unknown' in c.after) {
+        c.verified = { reply: 'not started', predicted, asPredicted: false, notDeclared: c.after.unknown };
+        continue;
+      }
+      if (problem) {
+        c.verified = notVerified(predicted, problem);
+        continue;
+      }
+      if (!where || 'missing' in where) {
+        c.verified = notVerified(predicted, where?.missing ?? `no declaration of queue '${c.after.queue}' in the scanned code was accepted in the scratch vhost, so there is no queue to consume from`);
+        continue;
+      }
+      let reply: ConsumeReply;
+      try {
+        // A queue declared on a connection the broker closed since (541): a new one, unless the queue was that connection's own.
+        const session = where.session.closed && !where.exclusive ? await open(where.vhost) : where.session;
+        if (session.closed) throw new AmqpError(`the connection that declared the exclusive queue '${where.queue}' was closed by the broker`, 'broken');
+        reply = await session.consume({ queue: where.queue, noAck: c.after.noAck, ...(c.after.prefetch !== undefined ? { prefetch: c.after.prefetch } : {}), arguments: onTheWire(c.after.arguments, c.after.wire) });
+      } catch (err) {
+        if (!(err instanceof AmqpError)) throw err;
+        if (err.failure !== 'broken') problem = failed(err);
+        c.verified = notVerified(predicted, failed(err));
+        continue;
+      }
+      const said = reply.ok ? 'accepted' : `${reply.code} ${reply.text}`;
+      c.verified = { reply: said, predicted, asPredicted: matches(said, predicted) };
+    }
+    const all = declarations.map((x) => x.verified).filter((x) => !!x);
+    const counts = countsOf(all);
     report.verification = {
-      vhosts: [...byType].map(([defaultQueueType, name]) => ({ name, defaultQueueType })),
+      vhosts: [...byType].filter(([, name]) => created.includes(name)).map(([defaultQueueType, name]) => ({ name, defaultQueueType })),
       permission: VERIFY_PERMISSION,
+      ...(amqp ? { amqp: { url: shownUrl(amqp.url), from: amqp.from } } : {}),
+      ...(problem && !counts.sent ? { problem } : {}),
       declared,
-      asPredicted: all.filter((x) => x.asPredicted).length,
-      otherwise: all.filter((x) => !x.asPredicted && !x.notDeclared).length,
-      notDeclared: all.filter((x) => x.notDeclared).length,
+      asPredicted: counts.asPredicted,
+      otherwise: counts.otherwise,
+      notDeclared: counts.notDeclared,
+      notVerified: counts.notVerified,
+      consumers: countsOf(report.consumers.map((c) => c.verified).filter((x) => !!x)),
       ...(o.limitsFrom ? { limitsFrom: o.limitsFrom } : {}),
     };
   } finally {
@@ -112,6 +192,80 @@ export async function verifyPlan(report: PlanReport, o: VerifyOptions): Promise<
       await cleanup();
     }
   }
+}
+
+/** What a failed connection means, first in the reason. */
+const FAILURE: Record<AmqpFailure, string> = {
+  refused: 'connection refused',
+  unreachable: 'host unreachable',
+  timeout: 'timeout',
+  authentication: 'authentication failed',
+  access: 'access to the vhost refused',
+  broken: 'the connection broke',
+};
+
+const notVerified = (predicted: string, reason: string): Verified => ({ reply: 'not verified', predicted, asPredicted: false, notVerified: reason });
+
+function countsOf(all: Verified[]): VerifiedCounts {
+  const sent = all.filter((x) => !x.notDeclared && !x.notVerified);
+  return { sent: sent.length, asPredicted: sent.filter((x) => x.asPredicted).length, otherwise: sent.filter((x) => !x.asPredicted).length, notDeclared: all.filter((x) => x.notDeclared).length, notVerified: all.filter((x) => x.notVerified).length };
+}
+
+/** How many checks ran and got the broker's reply (declarations and consumers). */
+export const verifiedCount = (r: PlanReport) => (r.verification ? r.verification.declared + r.verification.consumers.sent : 0);
+
+/** How many checks there were to make. */
+export const checkCount = (r: PlanReport) => r.queues.reduce((n, q) => n + q.declarations.length, 0) + r.consumers.length;
+
+/**
+ * The queue a consumer consumes in the scratch vhost, on the connection that declared it: the server-named queue of
+ * its own declaration, or the first accepted declaration of its name (the plan's own vhost first).
+ */
+function target(
+  c: PlannedConsumer,
+  declarations: PlannedDeclaration[],
+  byDeclaration: Map<PlannedDeclaration, { session: AmqpSession; queue: string; vhost: string }>,
+  holders: Map<string, { session: AmqpSession; queue: string }>,
+  vhosts: string[],
+): { session: AmqpSession; queue: string; vhost: string; exclusive: boolean } | { missing: string } | undefined {
+  if ('unknown' in c.after) return undefined;
+  const exclusiveOf = (d: PlannedDeclaration | undefined) => !!d && !('unknown' in d.after) && d.after.exclusive;
+  if (c.after.queue === '' || c.declaredAt) {
+    const at = c.declaredAt;
+    const d = at ? declarations.find((x) => x.file === at.file && x.line === at.line && x.column === at.column) : undefined;
+    const made = d ? byDeclaration.get(d) : undefined;
+    if (made) return { ...made, exclusive: exclusiveOf(d) };
+    if (c.after.queue === '') return { missing: at ? `its queue's declaration (${at.file}:${at.line}) was not accepted in the scratch vhost` : 'it consumes a server-named queue whose declaration the plan does not know' };
+  }
+  for (const vhost of vhosts) {
+    const held = holders.get(`${vhost}\u0000${c.after.queue}`);
+    if (!held) continue;
+    const d = declarations.find((x) => byDeclaration.get(x)?.session === held.session && byDeclaration.get(x)?.queue === held.queue);
+    return { ...held, vhost, exclusive: exclusiveOf(d) };
+  }
+  return undefined;
+}
+
+/** A consume refusal the plan leaves (its brokerError, in the scratch vhost), or 'accepted'. */
+function predictConsume(c: PlannedConsumer, vhost: string | undefined): string {
+  const left = c.refusedAfter[0];
+  if (!left) return 'accepted';
+  const text = left.replace(/^[a-z0-9-]+: /, '');
+  return vhost ? text.replace(/in vhost '[^']*'/g, `in vhost '${vhost}'`) : text;
+}
+
+/** The arguments as the library sends them: a timestamp as an AMQP timestamp (amqplib's `{ '!': 'timestamp', value }` too). */
+function onTheWire(args: Record<string, unknown>, wire: Record<string, string> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    if (wire?.[k] !== 'timestamp') {
+      out[k] = v;
+      continue;
+    }
+    const seconds = typeof v === 'number' ? v : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'number' ? (v as { value: number }).value : undefined;
+    out[k] = seconds === undefined ? v : new Timestamp(seconds);
+  }
+  return out;
 }
 
 const isType = (t: string): t is QueueType => t === 'classic' || t === 'quorum' || t === 'stream';
