@@ -53,11 +53,11 @@ function consumeOf(c: Consumer | undefined): PlannedConsume {
   const p = prefetchOf(c);
   if (p?.kind === 'unknown') return { unknown: why('the prefetch', p.reason) };
   const args: Record<string, unknown> = {};
-  const wire: Record<string, NonNullable<Consumer['consumerArguments'][number]['wire']>> = {};
   for (const a of c.consumerArguments) {
     if (a.value.kind === 'unknown') return { unknown: why(a.key, a.value.reason) };
+    // The model keeps a table's or an array's kind, not its fields (amqplib's { '!': 'timestamp', value }): sending it would be another value.
+    if (a.wire === 'table' || a.wire === 'array' || a.wire === 'timestamp') return { unknown: `${a.key} is ${a.wire === 'timestamp' ? 'an AMQP timestamp' : a.wire === 'array' ? 'an array' : 'a table'} whose value the plan does not carry` };
     args[a.key] = a.value.value;
-    if (a.wire === 'timestamp') wire[a.key] = a.wire;
   }
-  return { queue: c.queue.value, noAck: c.ack.value === 'auto', ...(p ? { prefetch: p.value } : {}), arguments: args, ...(Object.keys(wire).length ? { wire } : {}) };
+  return { queue: c.queue.value, noAck: c.ack.value === 'auto', ...(p ? { prefetch: p.value } : {}), arguments: args };
 }
