@@ -26,11 +26,20 @@ Commands:
   audit   report what a broker already holds that 4.x refuses or forgets; with paths, also every
           queue the code declares differently from the broker's
             --definitions FILE (a definitions export) | --management-url URL | --broker-config FILE [--node NAME]
-            (credentials: RABBITMQ4_CODEMOD_USERNAME/PASSWORD or the config file)  --ca-file FILE
-            --vhost V  --format text|json|sarif|markdown  --output FILE  --target, --fail-on, --exclude as for scan
+            (a rabbitmqadmin-style file)  --ca-file FILE (a CA to trust for https/amqps)
+            --vhost V  --format text|json|sarif|markdown  --output FILE  --fail-on as for scan
+            --target, --default-queue-type, --exclude, --max-file-size, --include-minified, --project as for scan
   plan    the move to quorum queues: per queue, what the default queue type quorum refuses, the changes,
-          what to do with the queue that exists  --verify (declare it all in a scratch vhost)
+          what to do with the queue that exists, and each consumer as it will start
             --definitions FILE | a broker as for audit  --vhost V  --format text|json|markdown  --output FILE
+            --safe-only as for fix  --target, --default-queue-type, --exclude, --max-file-size,
+            --include-minified, --project as for scan
+            --verify: declare every planned queue in a scratch vhost (created and deleted through the management
+            API; needs the administrator tag) and start every planned consumer once (basic.consume, then
+            basic.cancel), recording the broker's replies; what cannot be checked is "not verified" with the
+            reason; exit 2 when nothing could be verified
+            --amqp-url URL (where --verify speaks AMQP; default: the management URL's host on the broker's own
+            AMQP listener port from /api/overview, else 5672, or 5671 for https)
   rules   list every rule with its severity, fixability, what they depend on and its MIGRATION.md
           section  [--format json]
   lsp     run the language server on stdio
@@ -42,6 +51,12 @@ Config: rabbitmq4-codemod.config.json (or a "rabbitmq4-codemod" key in package.j
 directory or a parent up to the git root: {"target", "rules": {id: off|error|warning|info}, "exclude",
 "includeMinified", "failOn", "defaultQueueType"}.
 Flags win over it.
+
+Environment (audit, plan): RABBITMQ4_CODEMOD_MANAGEMENT_URL, RABBITMQ4_CODEMOD_AMQP_URL (as the flags; the flags
+win), RABBITMQ4_CODEMOD_USERNAME, RABBITMQ4_CODEMOD_PASSWORD (the broker's credentials, kept out of ps and the
+shell history), RABBITMQ4_CODEMOD_CA_FILE (as --ca-file), RABBITMQ4_CODEMOD_BROKER_CONFIG (as --broker-config),
+SSL_CERT_FILE (the system's CA bundle), RABBITMQ4_CODEMOD_DOCS_URL (where report links to MIGRATION.md point).
+NO_COLOR turns colour off; RABBITMQ4_CODEMOD_WORKERS sets scan's worker threads.
 
 Exit codes: 0 nothing at or above --fail-on; 1 findings (or changes, with fix --check); 2 usage error or failure
 (and for fix --check, a file it could not check).
