@@ -37,6 +37,8 @@ describe('plan of the sample project', () => {
       'orders.priority': 'after-changes',
       reports: 'stays-classic',
     });
+    // Each consumer as it will start after the changes (what plan --verify starts once on the broker).
+    expect(report.consumers).toEqual([expect.objectContaining({ file: 'services/billing/src/consumer.ts', line: 8, queue: 'orders', after: { queue: 'orders', noAck: false, prefetch: 20, arguments: {} }, refusedAfter: [] })]);
     const text = fs.readFileSync(path.join(PLAN_DIR, 'sample.plan.txt'), 'utf8');
     for (const q of report.queues) expect(text).toContain(q.summary);
   });
