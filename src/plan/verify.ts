@@ -264,7 +264,8 @@ const isType = (t: string): t is QueueType => t === 'classic' || t === 'quorum' 
 async function createScratch(e: BrokerEndpoint, v: string, type: QueueType, o: VerifyOptions, created: string[]): Promise<void> {
   const base = shownUrl(e.management);
   const seen = await request(e, 'GET', vhostPath(v));
-  if (seen.status === 401) throw new ManagementError(`the management API at ${base} refused the credentials (401)`);
+  // The credentials read the broker already (GET /api/overview): a 401 here is the user's tags, not its password.
+  if (seen.status === 401 || seen.status === 403) throw new ManagementError(`the user ${e.username ?? '(none)'} may not create a vhost at ${base} (${seen.status}): plan --verify needs ${VERIFY_PERMISSION}`);
   if (seen.status !== 404) throw new ManagementError(`a vhost ${v} exists already (${seen.status}): plan --verify never touches an existing vhost`);
   created.push(v);
   const made = await request(e, 'PUT', vhostPath(v), { default_queue_type: type, description: 'rabbitmq4-codemod plan --verify: a scratch vhost, deleted after the run' });

@@ -9,6 +9,9 @@
  * - Interrupted (SIGINT, SIGTERM) while it declares: the scratch vhost is removed before the process exits.
  * - Credentials from the environment or a rabbitmqadmin-style config file; an https management URL through a
  *   local TLS proxy with a self-signed certificate: refused without its CA, read with --ca-file.
+ * - Issue 32: the AMQP endpoint (--amqp-url, else the broker's own listener from /api/overview on the management
+ *   URL's host) said in the output; a wrong AMQP port or a user who may not create a vhost gives "not verified" with
+ *   the reason and exit 2, never "not as predicted"; each planned consumer started once, a refused consume caught.
  * - audit types the code's declarations by the vhost's default queue type as the broker holds it (or as
  *   --default-queue-type says it will be), and the refusal it predicts is the broker's.
  */
@@ -66,10 +69,24 @@ interface Verified {
   asPredicted: boolean;
   type?: string;
   notDeclared?: string;
+  notVerified?: string;
 }
 interface Report {
   queues: { name: string; declarations: { file: string; line: number; verified?: Verified }[] }[];
-  verification: { vhosts: { name: string; defaultQueueType: string }[]; permission: string; declared: number; asPredicted: number; otherwise: number; notDeclared: number; limitsFrom?: string };
+  consumers: { file: string; line: number; queue: string | null; verified?: Verified }[];
+  verification: {
+    vhosts: { name: string; defaultQueueType: string }[];
+    permission: string;
+    amqp?: { url: string; from: string };
+    problem?: string;
+    declared: number;
+    asPredicted: number;
+    otherwise: number;
+    notDeclared: number;
+    notVerified: number;
+    consumers: { sent: number; asPredicted: number; otherwise: number; notDeclared: number; notVerified: number };
+    limitsFrom?: string;
+  };
 }
 const verifiedOf = (r: Report) => r.queues.flatMap((q) => q.declarations.map((d) => ({ queue: q.name, at: `${d.file}:${d.line}`, ...d.verified! })));
 
@@ -184,6 +201,81 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
       expect((await api('GET', `/api/vhosts/${scratch}`)).status).toBe(404);
     }, 120_000);
   }
+
+  it('says which AMQP endpoint it used (--amqp-url wins) and starts the planned consumer, as predicted', () => {
+    const { args, env } = broker();
+    const r = run(path.join(PLAN_DIR, 'sample'), ['plan', '.', ...args, '--verify', '--format', 'json'], env);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.verification.amqp).toEqual({ url: `amqp://${new URL(strictUrl()).host}`, from: '--amqp-url' });
+    expect(report.verification.consumers).toEqual({ sent: 1, asPredicted: 1, otherwise: 0, notDeclared: 0, notVerified: 0 });
+    expect(report.consumers.map((c) => [c.queue, c.verified?.reply])).toEqual([['orders', 'accepted']]);
+  }, 120_000);
+
+  it("given only the management URL: the AMQP endpoint is the broker's own listener (GET /api/overview) on its host, and everything verifies", () => {
+    const { args, env } = broker();
+    const r = run(path.join(PLAN_DIR, 'sample'), ['plan', '.', ...args.slice(0, 2), '--verify', '--format', 'json'], env);
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as Report;
+    const a = new URL(strictUrl());
+    expect(a.port).not.toBe('5672');
+    expect(report.verification.amqp).toEqual({ url: `amqp://${new URL(MANAGEMENT_URL!).hostname}:${a.port}`, from: `the broker's own amqp listener (GET /api/overview: node rabbit@localhost, port ${a.port}), on the management URL's host` });
+    expect(r.stderr).toContain(`rabbitmq4-codemod: AMQP: amqp://${new URL(MANAGEMENT_URL!).hostname}:${a.port} (the broker's own amqp listener`);
+    expect(report.verification).toMatchObject({ declared: 10, asPredicted: 10, otherwise: 0, notDeclared: 1, notVerified: 0 });
+    const text = run(path.join(PLAN_DIR, 'sample'), ['plan', '.', ...args.slice(0, 2), '--verify'], env);
+    expect(text.stdout).toContain(`AMQP endpoint: amqp://${new URL(MANAGEMENT_URL!).hostname}:${a.port} (the broker's own amqp listener`);
+  }, 120_000);
+
+  it('a wrong AMQP port: every check "not verified: connection refused", never "not as predicted", and exit 2', () => {
+    const { args, env } = broker();
+    const wrong = `amqp://${new URL(strictUrl()).hostname}:1`;
+    const r = run(path.join(PLAN_DIR, 'sample'), ['plan', '.', ...args.slice(0, 2), '--amqp-url', wrong, '--verify', '--format', 'json'], env);
+    expect(r.code, r.stderr).toBe(2);
+    const reason = `connection refused: cannot connect to ${wrong}: ECONNREFUSED (the AMQP endpoint from --amqp-url)`;
+    expect(r.stderr).toContain(`rabbitmq4-codemod: plan --verify verified nothing: ${reason}\n`);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.verification).toMatchObject({ problem: reason, declared: 0, asPredicted: 0, otherwise: 0, notDeclared: 1, notVerified: 10, consumers: { sent: 0, otherwise: 0, notVerified: 1 } });
+    for (const v of verifiedOf(report).filter((x) => !x.notDeclared)) expect([v.reply, v.notVerified, v.asPredicted]).toEqual(['not verified', reason, false]);
+    // The same in the text: the reason, and no mismatch.
+    const text = run(path.join(PLAN_DIR, 'sample'), ['plan', '.', ...args.slice(0, 2), '--amqp-url', wrong, '--verify'], env);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toContain(`Not verified: ${reason}`);
+    expect(text.stdout).toContain(`broker: ${reason}  not verified`);
+    expect(text.stdout).not.toContain('not as predicted');
+  }, 120_000);
+
+  it('a user who may not create a vhost: "not verified" with the reason, exit 2', async () => {
+    const user = `rmq4cm-monitor-${process.pid}`;
+    expect((await api('PUT', `/api/users/${user}`, { password: 'monitor-pass-1', tags: 'monitoring' })).status).toBeLessThan(300);
+    try {
+      const { args, env } = broker();
+      const r = run(path.join(PLAN_DIR, 'sample'), ['plan', '.', ...args, '--verify', '--format', 'json'], { ...env, RABBITMQ4_CODEMOD_USERNAME: user, RABBITMQ4_CODEMOD_PASSWORD: 'monitor-pass-1' });
+      expect(r.code, r.stderr).toBe(2);
+      const report = JSON.parse(r.stdout) as Report;
+      expect(report.verification.problem).toMatch(new RegExp(`^the user ${user} may not create a vhost at http://\\S+ \\(401\\): plan --verify needs the administrator tag`));
+      expect(report.verification).toMatchObject({ vhosts: [], declared: 0, otherwise: 0, notVerified: 10 });
+    } finally {
+      await api('DELETE', `/api/users/${user}`);
+    }
+  }, 120_000);
+
+  it("a consume the broker refuses is caught, with the broker's exact reply: predicted (a digit-string x-stream-offset) or not", () => {
+    const dir = project({
+      'src/replay.ts': `import amqp from 'amqplib';\n\nexport async function replay(url: string) {\n  const ch = await (await amqp.connect(url)).createChannel();\n  await ch.assertQueue('rmq4cm-events', { durable: true, arguments: { 'x-queue-type': 'stream' } });\n  await ch.prefetch(50);\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': '1691492165' } });\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': 'first' } });\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, priority: 5, arguments: { 'x-stream-offset': 'first' } });\n}\n`,
+    });
+    const { args, env } = broker();
+    const r = run(dir, ['plan', '.', ...args, '--verify', '--format', 'json'], env);
+    const report = JSON.parse(r.stdout) as Report;
+    const [scratch] = createdIn(r.stderr);
+    const replies = report.consumers.map((c) => ({ line: c.line, reply: c.verified?.reply, asPredicted: c.verified?.asPredicted }));
+    expect(replies).toEqual([
+      { line: 7, reply: `406 PRECONDITION_FAILED - invalid arg 'x-stream-offset' for queue 'rmq4cm-events' in vhost '${scratch}': {invalid_stream_offset_arg,{longstr,<<"1691492165">>}}`, asPredicted: true },
+      { line: 8, reply: 'accepted', asPredicted: true },
+      // Not predicted by any rule: the broker's own word, and the run says so (exit 1).
+      { line: 9, reply: `406 PRECONDITION_FAILED - invalid arg 'x-priority' for queue 'rmq4cm-events' in vhost '${scratch}' of queue type rabbit_stream_queue`, asPredicted: false },
+    ]);
+    expect(report.verification.consumers).toEqual({ sent: 3, asPredicted: 2, otherwise: 1, notDeclared: 0, notVerified: 0 });
+    expect(r.code, r.stderr).toBe(1);
+  }, 120_000);
 
   it('leaves no scratch vhost behind', async () => {
     expect(await scratchVhosts()).toEqual(before);
