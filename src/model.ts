@@ -40,6 +40,8 @@ export type Resolved<T> =
        * when it is missing (`config.getOrThrow(key)`); only whoever sets it on purpose can make it 0.
        */
       chosen?: true;
+      /** Every value the code can give it, where it names them all (a class field assigned in several places): for `|| false` alike. */
+      possible?: readonly unknown[];
     };
 
 /** What a resolver's unknown value tells of itself at run time (truthy, chosen), carried into a Resolved. */
