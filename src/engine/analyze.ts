@@ -13,6 +13,7 @@ import { deployAdvice, shapeOf, type DeclaredQueue } from '../rules/equivalence'
 import { annotationEdit } from '../fix/annotate';
 import { lineWidthFor } from '../fix/line-width';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
+import { unmetPremise } from '../fix/premises';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
 import { unusedSuppressions } from './unused-suppressions';
@@ -378,6 +379,12 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
     p.notRewritten = decl.rewriteBlocked;
     return p;
   }
+  // Each rewrite's premise, checked on the declaration as the code writes it (fix/premises.ts).
+  const unmet = unmetPremise(decl, p.intents);
+  if (unmet) {
+    p.notRewritten = unmet;
+    return p;
+  }
   // Only a refusal left over defeats the rewrite; a warning without a fix is annotated next to it.
   const left = checkDeclaration(rules, current, ctx).filter((c) => c.violation.severity === 'error' && !(c.violation.intents?.length && !usable(c.violation, options)));
   if (left.length) {
@@ -603,7 +610,8 @@ function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violati
   let optIn: { edits: TextEdit[]; description: string } | undefined;
   let notRewritten: string | undefined;
   if (violation.intents?.length && matters(violation)) {
-    const rendered = render(subject, violation.intents, state);
+    const unmet = unmetPremise(subject, violation.intents);
+    const rendered: RenderResult = unmet ? { ok: false, reason: unmet } : render(subject, violation.intents, state);
     const description = violation.intents.map(describeIntent).join('; ');
     if (!rendered.ok) notRewritten = rendered.reason;
     else if (usable(violation, options)) rewrite = { edits: inFile(rendered.edits, subject.at.file), description };
