@@ -523,7 +523,9 @@ export type FixIntent =
   /** package.json: a range that admits `minimum` and later, in the same style as the old one. */
   | { kind: 'raise-dependency'; name: string; minimum: string }
   /** A consumer: return early from the handler when the library delivers null (the broker cancelled it). */
-  | { kind: 'guard-null-message' };
+  | { kind: 'guard-null-message' }
+  /** Replace the literal x-stream-offset written at `at` (inside the consume call) with `text`, the point in time it means. */
+  | { kind: 'set-stream-offset'; at: Span; text: string; means: string };
 
 export type FixKind = 'rewrite' | 'annotate' | 'none';
 

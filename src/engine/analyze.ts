@@ -399,6 +399,9 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
 
 function render(subject: Subject, intents: FixIntent[], state: FileState): RenderResult {
   if (subject.kind === 'dependency') return renderDependency(subject, intents, state.result.text);
+  // A literal replaced where it is written (its premise: inside the subject's call), the same text in every client.
+  const literals = intents.filter((i): i is Extract<FixIntent, { kind: 'set-stream-offset' }> => i.kind === 'set-stream-offset');
+  if (literals.length && literals.length === intents.length) return { ok: true, edits: literals.map((i) => ({ file: i.at.file, start: i.at.start, end: i.at.end, text: i.text })), touched: literals.map((i) => i.at) };
   const client = clientByName(subject.client);
   return client ? client.render(subject, intents, state.ctx!) : { ok: false, reason: `no renderer for ${subject.client}` };
 }
@@ -642,7 +645,7 @@ function emitFinding(
   const end = file.lines.position(focus.end);
   let kind: Finding['fix']['kind'] = 'none';
   // The advice in the library's own terms, when the client says it differently.
-  const advice = (subject.kind === 'dependency' ? undefined : clientByName(subject.client)?.advice?.(subject, meta.id, violation.advice)) ?? violation.advice;
+  const advice = (subject.kind === 'dependency' || violation.ownAdvice ? undefined : clientByName(subject.client)?.advice?.(subject, meta.id, violation.advice)) ?? violation.advice;
   let description = advice;
   let edits: TextEdit[] | undefined;
   if (fix.rewrite) {

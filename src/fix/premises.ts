@@ -72,6 +72,10 @@ const PREMISES: { [K in FixIntent['kind']]: (intent: Extract<FixIntent, { kind: 
     name: 'the range is written in the manifest (a range, not a tag or a URL)',
     fails: (s) => (s.kind === 'dependency' ? undefined : 'not a dependency'),
   }),
+  'set-stream-offset': (intent) => ({
+    name: 'the offset is a literal written in this consume call (no other consumer reads it)',
+    fails: (s) => (intent.at.file === s.at.file && intent.at.start >= s.at.start && intent.at.end <= s.at.end ? undefined : 'the offset is written outside the consume call (a value other code may read)'),
+  }),
   'guard-null-message': () => ({
     name: 'the handler is written here and names its message parameter',
     fails: (s) => (s.kind === 'consumer' && s.handler ? undefined : 'the handler is not written where the consumer is'),
@@ -87,7 +91,7 @@ export function unmetPremise(subject: Subject, intents: readonly FixIntent[]): s
   for (const intent of intents) {
     const premise = premiseOf(intent);
     const why = premise.fails(subject, intent);
-    if (why) return `the rewrite needs ${premise.name}, and ${why}`;
+    if (why) return `the rewrite relies on this, which does not hold here: ${premise.name}; ${why}`;
   }
   return undefined;
 }
