@@ -9,7 +9,7 @@ import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, typ
 import { DECLARATION_RULES, subjectChecks } from '../rules';
 import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
 import { declaredQueuesOf, indexDeclared } from './declared-queues';
-import { deployAdvice, shapeOf, type DeclaredQueue } from '../rules/equivalence';
+import { canMeet, deployAdvice, redeclareAdvice, shapeOf, type DeclaredQueue } from '../rules/equivalence';
 import { annotationEdit } from '../fix/annotate';
 import { lineWidthFor } from '../fix/line-width';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
@@ -462,15 +462,18 @@ interface Placement {
 function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement, ctx: RuleContext): void {
   const firstRewrite = p.checked.find((c) => usable(c.violation, options))?.violation;
   const deploy = p.rewrite ? sameDeploy(p, ctx) : undefined;
+  const redeclare = p.rewrite ? oldCodeAdvice(p, ctx) : undefined;
   for (const { meta, violation: checked } of p.checked) {
-    // The rewrite's first finding names the other declarations of the queue the same deploy must change.
-    const violation = deploy && checked === firstRewrite ? { ...checked, existingQueue: [checked.existingQueue, deploy.text].filter(Boolean).join(' '), related: [...(checked.related ?? []), ...deploy.related] } : checked;
+    // The rewrite's first finding names the other declarations of the queue the same deploy must change, and what old code meets.
+    const notes = checked === firstRewrite ? [deploy?.text, redeclare].filter(Boolean) : [];
+    const first = checked === firstRewrite;
+    const violation = notes.length ? { ...checked, existingQueue: [checked.existingQueue, ...notes].filter(Boolean).join(' '), related: [...(checked.related ?? []), ...(deploy?.related ?? [])] } : checked;
     const rewritten = !!p.rewrite && usable(violation, options) && matters(violation);
     let description: string | undefined;
     if (rewritten) {
       description = violation.intents!.map(describeIntent).join('; ');
       const consequences = p.intents.filter((i) => !p.checked.some((c) => c.violation.intents?.some((j) => sameIntent(i, j))));
-      if (consequences.length && violation === firstRewrite) description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
+      if (consequences.length && first) description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
     }
     const fix = {
       rewrite: rewritten ? { edits: p.rewrite!.edits, description: description! } : undefined,
@@ -507,6 +510,17 @@ function sameDeploy(p: DeclarationPlan, ctx: RuleContext): ReturnType<typeof dep
   const others = ctx.declaredQueues(decl.name.value);
   const me = others.find((d) => d.place.file === decl.at.file && d.place.start === decl.at.start);
   return me && others.length > 1 ? deployAdvice(me, shapeOf(applyIntents(decl, p.intents), ctx), others) : undefined;
+}
+
+/** What old code declaring the queue as before meets once the rewrite has made it (see redeclareAdvice). */
+function oldCodeAdvice(p: DeclarationPlan, ctx: RuleContext): string | undefined {
+  const { decl } = p;
+  if (decl.name.kind === 'unknown' || decl.name.value === '' || p.checked.some((c) => c.violation.neverAccepted)) return undefined;
+  const all = ctx.declaredQueues(decl.name.value);
+  const me = all.find((d) => d.place.file === decl.at.file && d.place.start === decl.at.start);
+  const declarers = all.filter((d) => !me || canMeet(me, d)).map((d) => d.place);
+  const existing = p.checked.some((c) => c.violation.risky);
+  return redeclareAdvice(decl.name.value, me?.vhost ?? '/', shapeOf(decl, ctx), shapeOf(applyIntents(decl, p.intents), ctx), declarers, existing);
 }
 
 /**
