@@ -40,6 +40,8 @@ export type Resolved<T> =
        * when it is missing (`config.getOrThrow(key)`); only whoever sets it on purpose can make it 0.
        */
       chosen?: true;
+      /** Every value the code can give it, where it names them all (a class field assigned in several places): for `|| false` alike. */
+      possible?: readonly unknown[];
     };
 
 /** What a resolver's unknown value tells of itself at run time (truthy, chosen), carried into a Resolved. */
@@ -521,7 +523,9 @@ export type FixIntent =
   /** package.json: a range that admits `minimum` and later, in the same style as the old one. */
   | { kind: 'raise-dependency'; name: string; minimum: string }
   /** A consumer: return early from the handler when the library delivers null (the broker cancelled it). */
-  | { kind: 'guard-null-message' };
+  | { kind: 'guard-null-message' }
+  /** Replace the literal x-stream-offset written at `at` (inside the consume call) with `text`, the point in time it means. */
+  | { kind: 'set-stream-offset'; at: Span; text: string; means: string };
 
 export type FixKind = 'rewrite' | 'annotate' | 'none';
 

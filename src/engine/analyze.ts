@@ -9,10 +9,11 @@ import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, typ
 import { DECLARATION_RULES, subjectChecks } from '../rules';
 import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
 import { declaredQueuesOf, indexDeclared } from './declared-queues';
-import { deployAdvice, shapeOf, type DeclaredQueue } from '../rules/equivalence';
+import { canMeet, deployAdvice, redeclareAdvice, shapeOf, type DeclaredQueue } from '../rules/equivalence';
 import { annotationEdit } from '../fix/annotate';
 import { lineWidthFor } from '../fix/line-width';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
+import { unmetPremise } from '../fix/premises';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
 import { unusedSuppressions } from './unused-suppressions';
@@ -378,6 +379,12 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
     p.notRewritten = decl.rewriteBlocked;
     return p;
   }
+  // Each rewrite's premise, checked on the declaration as the code writes it (fix/premises.ts).
+  const unmet = unmetPremise(decl, p.intents);
+  if (unmet) {
+    p.notRewritten = unmet;
+    return p;
+  }
   // Only a refusal left over defeats the rewrite; a warning without a fix is annotated next to it.
   const left = checkDeclaration(rules, current, ctx).filter((c) => c.violation.severity === 'error' && !(c.violation.intents?.length && !usable(c.violation, options)));
   if (left.length) {
@@ -392,6 +399,9 @@ function plan(decl: QueueDeclaration, state: FileState, checked: Checked[], rule
 
 function render(subject: Subject, intents: FixIntent[], state: FileState): RenderResult {
   if (subject.kind === 'dependency') return renderDependency(subject, intents, state.result.text);
+  // A literal replaced where it is written (its premise: inside the subject's call), the same text in every client.
+  const literals = intents.filter((i): i is Extract<FixIntent, { kind: 'set-stream-offset' }> => i.kind === 'set-stream-offset');
+  if (literals.length && literals.length === intents.length) return { ok: true, edits: literals.map((i) => ({ file: i.at.file, start: i.at.start, end: i.at.end, text: i.text })), touched: literals.map((i) => i.at) };
   const client = clientByName(subject.client);
   return client ? client.render(subject, intents, state.ctx!) : { ok: false, reason: `no renderer for ${subject.client}` };
 }
@@ -452,15 +462,18 @@ interface Placement {
 function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement, ctx: RuleContext): void {
   const firstRewrite = p.checked.find((c) => usable(c.violation, options))?.violation;
   const deploy = p.rewrite ? sameDeploy(p, ctx) : undefined;
+  const redeclare = p.rewrite ? oldCodeAdvice(p, ctx) : undefined;
   for (const { meta, violation: checked } of p.checked) {
-    // The rewrite's first finding names the other declarations of the queue the same deploy must change.
-    const violation = deploy && checked === firstRewrite ? { ...checked, existingQueue: [checked.existingQueue, deploy.text].filter(Boolean).join(' '), related: [...(checked.related ?? []), ...deploy.related] } : checked;
+    // The rewrite's first finding names the other declarations of the queue the same deploy must change, and what old code meets.
+    const notes = checked === firstRewrite ? [deploy?.text, redeclare].filter(Boolean) : [];
+    const first = checked === firstRewrite;
+    const violation = notes.length ? { ...checked, existingQueue: [checked.existingQueue, ...notes].filter(Boolean).join(' '), related: [...(checked.related ?? []), ...(deploy?.related ?? [])] } : checked;
     const rewritten = !!p.rewrite && usable(violation, options) && matters(violation);
     let description: string | undefined;
     if (rewritten) {
       description = violation.intents!.map(describeIntent).join('; ');
       const consequences = p.intents.filter((i) => !p.checked.some((c) => c.violation.intents?.some((j) => sameIntent(i, j))));
-      if (consequences.length && violation === firstRewrite) description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
+      if (consequences.length && first) description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
     }
     const fix = {
       rewrite: rewritten ? { edits: p.rewrite!.edits, description: description! } : undefined,
@@ -497,6 +510,17 @@ function sameDeploy(p: DeclarationPlan, ctx: RuleContext): ReturnType<typeof dep
   const others = ctx.declaredQueues(decl.name.value);
   const me = others.find((d) => d.place.file === decl.at.file && d.place.start === decl.at.start);
   return me && others.length > 1 ? deployAdvice(me, shapeOf(applyIntents(decl, p.intents), ctx), others) : undefined;
+}
+
+/** What old code declaring the queue as before meets once the rewrite has made it (see redeclareAdvice). */
+function oldCodeAdvice(p: DeclarationPlan, ctx: RuleContext): string | undefined {
+  const { decl } = p;
+  if (decl.name.kind === 'unknown' || decl.name.value === '' || p.checked.some((c) => c.violation.neverAccepted)) return undefined;
+  const all = ctx.declaredQueues(decl.name.value);
+  const me = all.find((d) => d.place.file === decl.at.file && d.place.start === decl.at.start);
+  const declarers = all.filter((d) => !me || canMeet(me, d)).map((d) => d.place);
+  const existing = p.checked.some((c) => c.violation.risky);
+  return redeclareAdvice(decl.name.value, me?.vhost ?? '/', shapeOf(decl, ctx), shapeOf(applyIntents(decl, p.intents), ctx), declarers, existing);
 }
 
 /**
@@ -603,7 +627,8 @@ function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violati
   let optIn: { edits: TextEdit[]; description: string } | undefined;
   let notRewritten: string | undefined;
   if (violation.intents?.length && matters(violation)) {
-    const rendered = render(subject, violation.intents, state);
+    const unmet = unmetPremise(subject, violation.intents);
+    const rendered: RenderResult = unmet ? { ok: false, reason: unmet } : render(subject, violation.intents, state);
     const description = violation.intents.map(describeIntent).join('; ');
     if (!rendered.ok) notRewritten = rendered.reason;
     else if (usable(violation, options)) rewrite = { edits: inFile(rendered.edits, subject.at.file), description };
@@ -634,7 +659,7 @@ function emitFinding(
   const end = file.lines.position(focus.end);
   let kind: Finding['fix']['kind'] = 'none';
   // The advice in the library's own terms, when the client says it differently.
-  const advice = (subject.kind === 'dependency' ? undefined : clientByName(subject.client)?.advice?.(subject, meta.id, violation.advice)) ?? violation.advice;
+  const advice = (subject.kind === 'dependency' || violation.ownAdvice ? undefined : clientByName(subject.client)?.advice?.(subject, meta.id, violation.advice)) ?? violation.advice;
   let description = advice;
   let edits: TextEdit[] | undefined;
   if (fix.rewrite) {

@@ -34,6 +34,8 @@ export function describeIntent(intent: FixIntent): string {
       return `set frameMax to ${intent.value}`;
     case 'raise-dependency':
       return `require ${intent.name} ${intent.minimum} or later (then refresh the lock file: npm install, yarn install or pnpm install)`;
+    case 'set-stream-offset':
+      return `send x-stream-offset as ${intent.text} (${intent.means})`;
     case 'guard-null-message':
       return `return early from the handler when the message is null: ${NULL_GUARD_DESCRIPTION}`;
   }

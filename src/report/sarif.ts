@@ -22,7 +22,7 @@ export function renderSarif(report: Report, place: SarifPlace = {}): string {
     results: report.findings.map((f) => ({
       ruleId: f.ruleId,
       severity: f.severity,
-      message: f.brokerError ? `${f.message} Broker: ${f.brokerError}` : f.message,
+      message: [f.message, f.brokerError && `Broker: ${f.brokerError}`, f.fix.kind === 'rewrite' && f.fix.existingQueue && `A queue that already exists: ${f.fix.existingQueue}`].filter(Boolean).join(' '),
       location: { file: f.file, region: { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn } },
       fixes: fixOf(f, index),
       related: f.related?.map((l) => ({ file: l.file, region: { startLine: l.line, startColumn: l.column, endLine: l.endLine, endColumn: l.endColumn }, message: l.message })),

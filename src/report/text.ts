@@ -10,6 +10,7 @@ export function renderText(report: Report, c: Colors): string {
     if (f.brokerError) lines.push(`    ${c.dim('broker:')} ${f.brokerError}`);
     if (f.fix.kind !== 'none') lines.push(`    ${c.dim(`fix (${f.fix.kind}):`)} ${f.fix.description}`);
     else lines.push(`    ${c.dim('to do:')} ${f.fix.description}`);
+    if (f.fix.existingQueue) lines.push(`    ${c.dim('a queue that already exists:')} ${f.fix.existingQueue}`);
   }
   if (report.consumers.length) {
     if (lines.length) lines.push('');

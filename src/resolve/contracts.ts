@@ -57,6 +57,8 @@ export type Value =
       truthy?: true;
       /** Never left unset (`x ?? 100`, `config.getOrThrow(key)`): only a value set on purpose can be 0 or ''. */
       chosen?: true;
+      /** Every value it can take, where the code names them all (a class field assigned `false` here and `true` there). */
+      possible?: Primitive[];
       /** An object the code does not make whose named members are known (a command line's options): undefined for any other key. */
       members?: (key: string) => Value | undefined;
     };

@@ -5,6 +5,7 @@ import type { Span } from '../model';
 import { Scopes, type Binding } from './scope';
 import { returnedExpression } from './functions';
 import { oneOf } from './union';
+import { fieldWrites, type FieldWrite } from './class-fields';
 import { cliOptionDefault } from './cli-options';
 import type { CallSiteBinding, ObjectValue, ParamRef, Primitive, ProjectView, PropertyValue, Resolver, Value } from './contracts';
 
@@ -458,35 +459,95 @@ export class ValueResolver implements Resolver {
     return this.thisMember(node, name, depth);
   }
 
-  /** `this.name` read at `at` (inside a class's method, or where the code hands `this` to a helper that reads `name` of it). */
+  /**
+   * `this.name` read at `at` (inside a class's method, or where the code hands `this` to a helper that reads `name` of it):
+   * every value the class gives it (resolve/class-fields.ts): its initializer, or the constructor's own assignment, and
+   * each assignment in any method or on an instance; a write below it (`this.options.durable = true`) joins that key's values.
+   */
   thisMember(at: Node, name: string, depth = 0): Value {
     const span = this.file.span(at);
     const cls = this.file.enclosingClass(at);
     if (!cls) return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
-    const ctor = cls.body.body.find((m): m is t.ClassMethod => m.type === 'ClassMethod' && m.kind === 'constructor');
+    const writes = fieldWrites(this.file, cls, name);
+    const whole = writes.filter((w) => w.path.length === 1);
+    const below = writes.filter((w) => w.path.length > 1);
+    const declared = this.declaredField(cls, name, whole, depth);
+    if (!declared) return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
+    const others = whole.filter((w) => w !== declared.write);
+    const values = [declared.value, ...others.map((w) => this.written(w, depth))];
+    const value = values.length === 1 ? values[0] : this.fieldUnion(`this.${name}`, values, [declared.at, ...others.map((w) => w.node)]);
+    return this.withWritesBelow(value, `this.${name}`, below.map((w) => ({ rest: w.path.slice(1), write: w })), depth);
+  }
+
+  /** Where a field starts: the constructor's own `this.name = ...` statement, its initializer, a parameter property, or the one method that sets it. */
+  private declaredField(cls: t.ClassDeclaration | t.ClassExpression, name: string, whole: FieldWrite[], depth: number): { value: Value; at: Node; write?: FieldWrite } | undefined {
+    const inConstructor = whole.filter((w) => w.constructorTop);
+    const last = inConstructor[inConstructor.length - 1];
+    if (last) return { value: this.written(last, depth), at: last.node, write: last };
     for (const member of cls.body.body) {
       if ((member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty') && propertyKeyName(member) === name && member.value) {
-        return this.resolve(member.value as Node, depth);
+        return { value: this.resolve(member.value as Node, depth), at: member };
       }
     }
-    if (ctor) {
-      for (const p of ctor.params) {
-        if (p.type !== 'TSParameterProperty') continue;
-        const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
-        if (id.type !== 'Identifier' || id.name !== name) continue;
-        // `@Inject(TOKEN) private readonly opts`: what the project's provider of that token makes.
-        return this.injectedValue(p.decorators, depth) ?? this.resolve(id, depth);
-      }
-      const assigned = this.file.nodesUnder(ctor).find(
-        (n): n is t.AssignmentExpression =>
-          n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && memberName(n.left) === name,
-      );
-      if (assigned) return this.resolve(assigned.right, depth);
+    const ctor = cls.body.body.find((m): m is t.ClassMethod => m.type === 'ClassMethod' && m.kind === 'constructor');
+    for (const p of ctor?.params ?? []) {
+      if (p.type !== 'TSParameterProperty') continue;
+      const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
+      if (id.type !== 'Identifier' || id.name !== name) continue;
+      // `@Inject(TOKEN) private readonly opts`: what the project's provider of that token makes.
+      return { value: this.injectedValue(p.decorators, depth) ?? this.resolve(id, depth), at: p };
     }
-    // Set once, in another method (`init()`, `setConfig()`): that value, as the code reads it after the call.
-    const elsewhere = this.file.thisAssignments(cls, name);
-    if (elsewhere.length === 1) return this.resolve(elsewhere[0].right, depth);
-    return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
+    // Set in the constructor, or only in other methods (`init()`, `setConfig()`): that value, as the code reads it after the call.
+    const first = whole.find((w) => ctor && w.node.start! >= ctor.start! && w.node.end! <= ctor.end!) ?? whole[0];
+    return first ? { value: this.written(first, depth), at: first.node, write: first } : undefined;
+  }
+
+  /** The value a write gives its path: its right side, or unknown for `+=`, `++`, `delete` and `Object.assign`. */
+  private written(write: FieldWrite, depth: number): Value {
+    if (write.value) return this.resolve(write.value, depth);
+    return { kind: 'unknown', reason: `\`${describe(this.file, write.node)}\` changes it at ${this.file.path}:${this.file.lines.position(write.node.start ?? 0).line}`, origin: this.file.span(write.node) };
+  }
+
+  /** The values a field path is given in several places: the one they all are, read-only (an edit of one place is not an edit of all). */
+  private fieldUnion(what: string, values: Value[], places: Node[]): Value {
+    const lines = places.map((n) => this.file.lines.position(n.start ?? 0).line).join(', ');
+    const agreed = oneOf(values, `\`${what}\``);
+    if (agreed.kind === 'literal') return { ...agreed, editable: false, readOnly: `\`${what}\` is also assigned elsewhere (lines ${lines}): change every assignment` };
+    const possible = values.every((v) => v.kind === 'literal') ? values.map((v) => (v as { value: Primitive }).value) : undefined;
+    if (agreed.kind === 'unknown' && !agreed.param) return { ...agreed, ...(possible ? { possible } : {}), reason: `\`${what}\` is given ${values.length} values (${possible ? `${possible.map(String).join(", ")} at ` : ""}${this.file.path} lines ${lines}) that the code does not settle to one${agreed.reason.startsWith('differs') ? '' : ` (one ${agreed.reason.replace(/^`[^`]*` /, '')})`}` };
+    if (agreed.kind === 'unknown') return { kind: 'unknown', reason: `\`${what}\` is given ${values.length} values (${this.file.path} lines ${lines}), one of them ${agreed.reason.replace(/^`[^`]*` (is )?/, '')}`, ...(agreed.origin ? { origin: agreed.origin } : {}) };
+    return agreed;
+  }
+
+  /** An object value with the keys that writes below it change (`this.options.durable = true`): each key all the values it is given. */
+  private withWritesBelow(value: Value, what: string, writes: { rest: string[]; write: FieldWrite }[], depth: number): Value {
+    if (!writes.length || value.kind === 'unknown') return value;
+    const line = (w: FieldWrite) => `${this.file.path}:${this.file.lines.position(w.node.start ?? 0).line}`;
+    const merged = writes.find((w) => w.rest.length === 0);
+    if (merged) return { kind: 'unknown', reason: `\`${what}\` is changed by \`${describe(this.file, merged.write.node)}\` at ${line(merged.write)}`, origin: this.file.span(merged.write.node) };
+    const missing = writes.find((w) => value.kind !== 'object' || !value.object.props.has(w.rest[0]));
+    if (value.kind !== 'object' || missing) {
+      const w = missing ?? writes[0];
+      return { kind: 'unknown', reason: `\`${what}.${w.rest[0]}\` is set by \`${describe(this.file, w.write.node)}\` at ${line(w.write)}`, origin: this.file.span(w.write.node) };
+    }
+    const props = new Map(value.object.props);
+    for (const key of new Set(writes.map((w) => w.rest[0]))) {
+      const prop = props.get(key)!;
+      const here = writes.filter((w) => w.rest[0] === key);
+      const exact = here.filter((w) => w.rest.length === 1);
+      const deeper = here.filter((w) => w.rest.length > 1).map((w) => ({ rest: w.rest.slice(1), write: w.write }));
+      const path = `${what}.${key}`;
+      props.set(key, {
+        ...prop,
+        readOnly: `\`${path}\` is also assigned elsewhere (${here.map((w) => line(w.write)).join(', ')}): change every assignment`,
+        value: () => {
+          const values = [prop.value(), ...exact.map((w) => this.written(w.write, depth))];
+          const v = values.length === 1 ? values[0] : this.fieldUnion(path, values, [prop.node, ...exact.map((w) => w.write.node)]);
+          return this.withWritesBelow(v, path, deeper, depth);
+        },
+      });
+    }
+    return { kind: 'object', object: { ...value.object, props } };
   }
 
   /**
@@ -639,7 +700,11 @@ export class ValueResolver implements Resolver {
     const truthy = l.kind !== 'literal' || !!l.value;
     const nullish = l.kind === 'literal' && (l.value === null || l.value === undefined);
     const takeLeft = node.operator === '||' ? truthy : node.operator === '&&' ? !truthy : !nullish;
-    return takeLeft ? { ...l, ...(l.kind === 'literal' ? { editable: false } : {}) } : this.resolve(node.right, depth);
+    if (takeLeft) return { ...l, ...(l.kind === 'literal' ? { editable: false } : {}) };
+    const r = this.resolve(node.right, depth);
+    // `x || false`, `x ?? false`: the fallback of a value someone chose; an edit of it (`x || true`) would take that choice away.
+    if (r.kind !== 'literal' || node.operator === '&&') return r;
+    return { ...r, editable: false, readOnly: `it is the fallback of \`${describe(this.file, node)}\`: rewriting the fallback would override whatever \`${describe(this.file, node.left)}\` is given; set the value where it is chosen` };
   }
 
   private call(node: t.CallExpression, depth: number): Value {

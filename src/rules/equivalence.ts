@@ -228,3 +228,23 @@ export function deployAdvice(me: DeclaredQueue, fixed: QueueShape, others: reado
     related: clashes.slice(0, 10).map((c) => ({ place: c.other.place, message: `declares queue '${me.name}' as before: deploy its change together with this one` })),
   };
 }
+
+/**
+ * Old code against the new queue: once a rewrite's declaration has made the queue, every program still declaring it
+ * the old way (a rolling deploy, a rollback, an instance not yet redeployed) gets the broker's reply, quoted exactly;
+ * then the three ways out, the one that fits first: several declarers in the project, or a queue that exists with the
+ * old settings (`existing`), or one program whose old queue goes away with the upgrade.
+ */
+export function redeclareAdvice(name: string, vhost: string, before: QueueShape, after: QueueShape, declarers: readonly DeclaredPlace[], existing: boolean): string | undefined {
+  const refusal = firstRefusal(differences(after, before));
+  if (!refusal || refusal.uncertain) return undefined;
+  const reply = refusalText(refusal, name, vhost);
+  const named = declarers.slice(0, 3).map((d) => `${d.file}:${d.line}`);
+  const together = declarers.length <= 1
+    ? `stop every running instance of the old version of this program before the new one starts, after the old queue is gone (no rolling deploy or rollback across this change)`
+    : `deploy every declarer of '${name}' together${named.length ? ` (${named.join(', ')}${declarers.length > 3 ? `, and ${declarers.length - 3} more` : ''})` : ''}, after the old queue is gone: stop every instance of the old code, then start the new one (no rolling deploy or rollback across this change)`;
+  const rename = `declare a new queue name ('${name}.v2') and move the old queue's messages with a shovel, or let the old code drain '${name}' before it is deleted`;
+  const window = `delete '${name}' and let the new code re-declare it, in a maintenance window (drain it first: its messages go with it)`;
+  const order = declarers.length > 1 ? [together, rename, window] : existing ? [window, rename, together] : [together, rename, window];
+  return `Old code against the new queue: once this declaration has made '${name}', a program that still declares it the old way (a rolling deploy, a rollback, an instance not yet redeployed) gets ${reply}. Ways out, the one that fits first: (1) ${order[0]}; (2) ${order[1]}; (3) ${order[2]}.`;
+}

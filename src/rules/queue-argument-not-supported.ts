@@ -65,6 +65,7 @@ export const queueArgumentNotSupported: DeclarationRule = {
         existingQueue: since
           ? `Earlier brokers accepted this declaration, so the queue may exist; ${arg.key} is not part of a ${type} queue's equivalence check, so the existing queue accepts the declaration without it.`
           : 'The declaration was refused, so no such queue exists: removing the argument affects no existing queue.',
+        ...(since ? {} : { neverAccepted: true as const }),
       });
     }
     return out;

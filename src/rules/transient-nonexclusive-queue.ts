@@ -26,6 +26,21 @@ export const transientNonexclusiveQueue: DeclarationRule = {
     if (durable.kind === 'unknown' || exclusive.kind === 'unknown') {
       if (durable.kind !== 'unknown' && durable.value) return [];
       if (exclusive.kind !== 'unknown' && exclusive.value) return [];
+      // The code itself names a path where both are false (a field that is `false` until a method sets it): refused there.
+      const mayBeFalse = (r: typeof durable) => (r.kind === 'unknown' ? !!r.possible?.includes(false) : !r.value);
+      if (mayBeFalse(durable) && mayBeFalse(exclusive)) {
+        const flag = durable.kind === 'unknown' ? 'durable' : 'exclusive';
+        const which = durable.kind === 'unknown' ? durable : exclusive;
+        return [
+          {
+            severity: 'warning',
+            message: `${queueLabel(decl)}: ${which.kind === 'unknown' ? unknownClause(flag, which.reason) : ''}; where it is false, the queue is transient and non-exclusive, and ${when}.`,
+            brokerError: BROKER_ERROR_TRANSIENT,
+            focus: which.kind === 'unknown' ? which.origin : undefined,
+            advice: `${flag} is false on some paths (where the code does not set it): make the queue durable on every path (durable: true where it is first set), or exclusive: true if only this connection uses it; no rewrite, since the other assignments are the caller's choice`,
+          },
+        ];
+      }
       const which = durable.kind === 'unknown' ? durable : exclusive;
       const flag = durable.kind === 'unknown' ? 'durable' : 'exclusive';
       return [

@@ -101,6 +101,7 @@ export function typedQueuePropertyRule(type: Exclude<QueueType, 'classic'>): Dec
           existingQueue: byDefaultType
             ? 'A server-named queue gets a new name on every declaration, so no existing queue is affected.'
             : `The ${kind} declaration was refused, so no ${kind} by this name exists; the declaration after the fix creates a new queue.`,
+          ...(byDefaultType ? {} : { neverAccepted: true as const }),
         },
       ];
     },

@@ -48,6 +48,10 @@ export interface Violation {
   intents?: FixIntent[];
   /** What a human should do, when there is no safe rewrite (or besides it, if the rewrite is refused). */
   advice: string;
+  /** The declaration before the rewrite was refused on every broker version: old code never made the queue (no redeclare advice). */
+  neverAccepted?: true;
+  /** The advice is about this finding's own value (an offset): a client's wording of the rule's general advice does not replace it. */
+  ownAdvice?: true;
   /** What the rewrite means for a queue that already exists with the old settings. */
   existingQueue?: string;
   /** The rewrite changes a queue that works today: `--safe-only` turns it into an annotation. */

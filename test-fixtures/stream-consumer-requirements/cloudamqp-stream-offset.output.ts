@@ -6,9 +6,5 @@ export async function replay(url: string) {
   await ch.queueDeclare('metrics', { durable: true }, { 'x-queue-type': 'stream' });
   await ch.prefetch(100);
   await ch.basicConsume('metrics', { noAck: false, args: { 'x-stream-offset': new Date(Date.now() - 3_600_000) } }, (msg) => msg.ack());
-  // rabbitmq4-codemod(stream-consumer-requirements): pass { noAck: false } (@cloudamqp/amqp-client
-  // defaults noAck to true here), call msg.ack() after the handler's work (acks are the credit that
-  // advances the consumer), and call ch.prefetch(N) (N > 0) on the channel before consuming the
-  // stream
-  await ch.basicConsume('metrics', { noAck: false, args: { 'x-stream-offset': '1691492165' } }, (msg) => msg.ack());
+  await ch.basicConsume('metrics', { noAck: false, args: { 'x-stream-offset': new Date(1691492165000) } }, (msg) => msg.ack());
 }

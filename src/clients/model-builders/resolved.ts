@@ -21,7 +21,7 @@ export function readBoolean(
   if (!prop) return openReason ? unknown(openReason) : defaulted(fallback, library);
   const value = prop.value();
   const at = file.span(prop.node);
-  if (value.kind === 'unknown') return unknown(value.reason, value.origin ?? at, value.param);
+  if (value.kind === 'unknown') return { ...unknown<boolean>(value.reason, value.origin ?? at, value.param), ...(value.possible ? { possible: value.possible.map((v) => (v === undefined && coerce === 'undefined-is-default' ? fallback : Boolean(v))) } : {}) };
   if (value.kind === 'literal') {
     if (value.value === undefined && coerce === 'undefined-is-default') return defaulted(fallback, library);
     return known(Boolean(value.value), originOf(value, at));
