@@ -53,24 +53,24 @@ function oneLoop(ctx: FileContext, loop: Node): LoopBound {
     case 'WhileStatement':
     case 'DoWhileStatement': {
       const test = unwrap((loop as t.WhileStatement).test as Node);
-      if (isAlwaysTrue(test)) return { kind: 'unbounded', what: `a \`while (${text(ctx, test)})\` loop, which runs until something stops it` };
+      if (isAlwaysTrue(test)) return { kind: 'unbounded', what: `nothing that ends it (\`while (${text(ctx, test)})\` runs until something stops it)` };
       const written = text(ctx, test);
-      if (DRAIN_TEST.test(written) || STREAM.test(written)) return { kind: 'unbounded', what: `a loop that drains a queue or walks a cursor (\`while (${short(written)})\`)` };
-      return { kind: 'unknown', what: `a loop that runs while \`${short(written)}\`` };
+      if (DRAIN_TEST.test(written) || STREAM.test(written)) return { kind: 'unbounded', what: `a queue it drains or a cursor it walks (\`while (${short(written)})\`)` };
+      return { kind: 'unknown', what: `whatever keeps \`${short(written)}\` true` };
     }
     case 'ForStatement': {
       const test = (loop as t.ForStatement).test;
-      if (!test || isAlwaysTrue(unwrap(test as Node))) return { kind: 'unbounded', what: 'a `for (;;)` loop, which runs until something stops it' };
+      if (!test || isAlwaysTrue(unwrap(test as Node))) return { kind: 'unbounded', what: 'nothing that ends it (`for (;;)` runs until something stops it)' };
       if (test.type === 'BinaryExpression' && (test.operator === '<' || test.operator === '<=')) {
         const right = test.right as Node;
         const bound = ctx.resolver.resolve(right);
         if (bound.kind === 'literal' && typeof bound.value === 'number') {
-          return bound.value <= FEW_ITEMS ? { kind: 'bounded', by: 'fixed', what: `a loop up to ${bound.value}` } : { kind: 'unknown', what: `a loop up to ${bound.value}` };
+          return bound.value <= FEW_ITEMS ? { kind: 'bounded', by: 'fixed', what: `a count up to ${bound.value}` } : { kind: 'unknown', what: `a count up to ${bound.value}` };
         }
         const r = unwrap(right);
         if (r.type === 'MemberExpression' && !r.computed && r.property.type === 'Identifier' && r.property.name === 'length') return items(ctx, r.object as Node);
       }
-      return { kind: 'unknown', what: `a loop that runs while \`${short(text(ctx, test as Node))}\`` };
+      return { kind: 'unknown', what: `whatever keeps \`${short(text(ctx, test as Node))}\` true` };
     }
     case 'ForOfStatement': {
       const of = loop as t.ForOfStatement;
@@ -83,7 +83,7 @@ function oneLoop(ctx: FileContext, loop: Node): LoopBound {
       // `rows.forEach(...)`, `rows.map(...)`: the array the method is called on.
       const m = isCall(loop) ? calleeMethod(loop) : undefined;
       if (m && ITERATION_METHODS.has(m.method)) return items(ctx, m.object);
-      return { kind: 'unknown', what: 'a loop whose items are not known here' };
+      return { kind: 'unknown', what: 'items whose number is not known here' };
     }
   }
 }
@@ -103,7 +103,7 @@ function items(ctx: FileContext, expr: Node): LoopBound {
     if (PAGE.test(origin.text)) return { kind: 'bounded', by: 'page', what: `one page of a query (${written}, from ${short(origin.text)})` };
   }
   const param = paramOf(ctx, expr);
-  return { kind: 'unknown', what: param ? `${written}, a parameter of ${param}, whose size the code does not bound` : `${written}, whose size the code does not bound` };
+  return { kind: 'unknown', what: param ? `${written}, a parameter of ${param}, whose size the code does not bound` : `${written}, whose size the code does not bound,` };
 }
 
 /**
