@@ -404,6 +404,11 @@ export interface ConnectionOpen {
   what: 'connection' | 'channel';
   /** Set when the code opens it once per unit of work: in a consume or request handler, a loop over items, or a function they call. */
   perUnitOfWork?: UnitOfWork;
+  /**
+   * A channel opened on a connection the run does not open itself (a field, a module's, a parameter) and closed in a
+   * `finally` of the function that opens it: one channel per run, always closed, on a long-lived connection. Says which.
+   */
+  channelOnShared?: string;
   /** The frame_max the client offers in connection.tune-ok, when the code sets it (a library default is left out). */
   frameMax?: Resolved<number>;
   /** How the code sets frameMax: an option property, or a `frameMax=` query parameter of the URL. */
