@@ -338,6 +338,25 @@ export interface PublishPacing {
    * factory that opens one per call, and publishes with no loop between): one write per channel, whose buffer never fills.
    */
   channelPerRun?: true;
+  /** For a publish repeated by a loop: what bounds the loop (its items, its test, the loops around it). */
+  bound?: LoopBound;
+  /**
+   * Why what the publish returns is not certain: a receiver not traced to its library, in a project that depends on a
+   * wrapper whose publish returns a promise and waits for 'drain' itself (amqp-connection-manager's ChannelWrapper),
+   * while the code treats the result as that promise (awaits it).
+   */
+  returnsDoubt?: string;
+}
+
+/**
+ * What bounds a loop: `bounded` by one request's payload, by items or a count the code writes out, or by a page of a
+ * query; `unbounded` (a `while (true)`, a stream or cursor read item by item, a queue drained); `unknown` (a
+ * parameter, a collection whose size the code does not show). `what` says it in words, with the code it is read from.
+ */
+export interface LoopBound {
+  kind: 'bounded' | 'unbounded' | 'unknown';
+  by?: 'request' | 'fixed' | 'page';
+  what: string;
 }
 
 /** The exchange and routing key of a publish (a send to a queue is the default exchange ''). */
@@ -387,6 +406,11 @@ export interface ConnectionOpen {
   what: 'connection' | 'channel';
   /** Set when the code opens it once per unit of work: in a consume or request handler, a loop over items, or a function they call. */
   perUnitOfWork?: UnitOfWork;
+  /**
+   * A channel opened on a connection the run does not open itself (a field, a module's, a parameter) and closed in a
+   * `finally` of the function that opens it: one channel per run, always closed, on a long-lived connection. Says which.
+   */
+  channelOnShared?: string;
   /** The frame_max the client offers in connection.tune-ok, when the code sets it (a library default is left out). */
   frameMax?: Resolved<number>;
   /** How the code sets frameMax: an option property, or a `frameMax=` query parameter of the URL. */

@@ -52,16 +52,29 @@ function importPattern(names: readonly string[]): RegExp {
   return new RegExp(`(?:require\\s*\\(|\\bfrom|\\bimport\\s*\\(?)\\s*['"\`](?:${alternatives})(?:/[^'"\`]*)?['"\`]`);
 }
 
+/** `require(config.driver)`, `require(name || 'x')`, `await import(moduleName)`: a module named at run time. */
+const DYNAMIC_LOAD = /\brequire\s*\(\s*(?!['"`])[A-Za-z_$][\w$.?]*\s*(?:(?:\|\||\?\?)\s*['"`][^'"`\n]*['"`]\s*)?\)|\bimport\s*\(\s*(?!['"`])[A-Za-z_$]/;
+
+/** One of `names` as a whole string literal (`driver: 'amqplib'`, `process.env.DRIVER ?? "amqplib"`). */
+function namePattern(names: readonly string[]): RegExp {
+  const alternatives = names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  return new RegExp(`(['"\`])(?:${alternatives})\\1`);
+}
+
 /**
  * Whether a source file under `dir` (not under node_modules, nor in a nested project with its own lock
  * file or, outside a workspace, its own dependency on one of `names`) imports or requires one of `names`;
- * undefined when there are too many files to tell.
+ * undefined when there are too many files to tell. A module loaded by a name chosen at run time (`require(config.driver)`)
+ * counts as importing one of `names` when the package's sources write that name as a string (its default or only value).
  */
 export function importedIn(dir: string, names: readonly string[]): ImportFacts {
   const key = `${dir}\0${names.join(',')}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.result;
   const pattern = importPattern(names);
+  const named = namePattern(names);
+  let dynamic = false;
+  let nameWritten = false;
   let files = 0;
   const walk = (d: string, top: boolean): boolean | undefined => {
     let entries: fs.Dirent[];
@@ -96,6 +109,9 @@ export function importedIn(dir: string, names: readonly string[]): ImportFacts {
           continue;
         }
         if (pattern.test(text)) return true;
+        dynamic ||= DYNAMIC_LOAD.test(text);
+        nameWritten ||= named.test(text);
+        if (dynamic && nameWritten) return true;
       }
     }
     return unknown ? undefined : false;

@@ -23,11 +23,15 @@ export const connectionChurn: OpenRule = {
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
     docs: 'connection-churn',
+    dependsOn:
+      'what it must see: the open runs once per consumed message, request or loop item (the handler or loop around it, through the functions that call it across files), and its result is not kept for the next run. A channel opened per request on a connection the request does not open (a field, a module variable, a parameter) and closed in a finally block is not reported: a short-lived channel on a long-lived connection is how a request handler is meant to use one',
   },
   checkOpen(o): Violation[] {
     const unit = o.perUnitOfWork;
     if (!unit) return [];
     const per = unit.per ?? (unit.kind === 'a loop' ? 'item' : /consume|message|event/.test(unit.kind) ? 'message' : 'request');
+    // One channel per request on the shared connection, always closed: the cost is one round trip, and nothing leaks.
+    if (per === 'request' && o.channelOnShared) return [];
     // Opened per call and never closed: every call leaves one open on the broker.
     const leak = unit.exported?.leaks
       ? ` Nothing closes it, so every call leaks a ${o.what}: the broker keeps each one (and its memory) until the ${o.what === 'channel' ? 'connection' : 'process'} closes${o.what === 'channel' ? ', and no channel can be opened on it once its channel_max (2047 by default) is used up' : ''}.`

@@ -140,9 +140,9 @@ export interface AmqplibConsumerSyntax {
  * `ch.publish(...)` / `ch.sendToQueue(...)`. amqplib returns whether the write buffer has room;
  * amqp-connection-manager's wrapper returns a promise settled by the broker's confirm. `pacing`: how the
  * library says its buffer is full (amqplib's false and 'drain', a wrapper's promise), when the caller knows;
- * `channelMadeAt`: where the channel is made (see publishPacing).
+ * `channelMadeAt`: where the channel is made, `untraced`: why an untraced receiver is taken for a channel (see publishPacing).
  */
-export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns'], pacing?: PublishPacing['signal'], channelMadeAt?: Located): Publish {
+export function amqplibPublish(ctx: FileContext, call: CallNode, client: string, channel: string, confirm: boolean | 'unknown', returns: Publish['returns'], pacing?: PublishPacing['signal'], channelMadeAt?: Located, untraced?: string): Publish {
   const { file } = ctx;
   const use = resultUse(file, call);
   const loop = confirmOnlyLoop(file, call);
@@ -161,7 +161,7 @@ export function amqplibPublish(ctx: FileContext, call: CallNode, client: string,
     waitsForConfirmInLoop: waits,
     ...amqplibPublishFacts(ctx, call),
     headers: amqplibPublishHeaders(ctx, call),
-    ...(pacing ? { pacing: publishPacing(ctx, call, pacing, channelMadeAt) } : {}),
+    ...(pacing ? { pacing: publishPacing(ctx, call, pacing, channelMadeAt, untraced) } : {}),
     syntax: { call },
   };
 }

@@ -47,7 +47,7 @@ export const amqplib: ClientModule = {
         case 'publish':
         case 'sendToQueue': {
           const returns = channel.client === ACM && untraced ? 'confirm' : 'buffer-state';
-          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns, returns === 'buffer-state' ? 'false-then-drain' : 'promise', channel.madeAt), ...(untraced ? { untraced } : {}) });
+          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns, returns === 'buffer-state' ? 'false-then-drain' : 'promise', channel.madeAt, untraced), ...(untraced ? { untraced } : {}) });
           break;
         }
         case 'bindQueue':

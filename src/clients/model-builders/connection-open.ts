@@ -1,6 +1,7 @@
 // A connection or channel the code opens, as the model holds it, and the frameMax fix's rendering.
 import type { ConnectionOpen, FixIntent } from '../../model';
-import type { Node } from '../../parse/ast';
+import { calleeMethod, isCall, isFunction, unwrap, type Node } from '../../parse/ast';
+import type * as t from '@babel/types';
 import type { FileContext } from '../../resolve/file-context';
 import { unitOfWorkOf } from './unit-of-work';
 import type { FrameMaxSetting } from './frame-max';
@@ -39,10 +40,50 @@ export function connectionOpenAt(ctx: FileContext, node: Node, parts: OpenParts)
     callee: parts.callee,
     what: parts.what,
     ...(perUnitOfWork ? { perUnitOfWork } : {}),
+    ...(perUnitOfWork && parts.what === 'channel' ? channelOnShared(ctx, node, parts.closeMethods ?? ['close']) : {}),
     ...(parts.frameMax ? { frameMax: parts.frameMax.value, frameMaxVia: parts.frameMax.via } : {}),
     ...(parts.frameMax && parts.frameMaxClientMinimum ? { frameMaxClientMinimum: parts.frameMaxClientMinimum } : {}),
     syntax: parts.frameMax?.edit ? { ...(parts.syntax as object), frameMaxEdit: parts.frameMax.edit } satisfies FrameMaxSyntax : parts.syntax,
   };
+}
+
+/**
+ * `const ch = await this.connection.createChannel(); try { ... } finally { await ch.close(); }`: a channel on a
+ * connection this function does not open (a field, a module's variable, a parameter), closed in a `finally` of the
+ * function that opens it.
+ */
+function channelOnShared(ctx: FileContext, open: Node, closes: readonly string[]): Pick<ConnectionOpen, 'channelOnShared'> {
+  const { file } = ctx;
+  const call = unwrap(open);
+  const m = isCall(call) ? calleeMethod(call) : undefined;
+  if (!m) return {};
+  let holder: Node = open;
+  let parent = file.parentOf(holder);
+  while (parent && (parent.type === 'AwaitExpression' || parent.type === 'ParenthesizedExpression' || parent.type === 'TSAsExpression')) {
+    holder = parent;
+    parent = file.parentOf(holder);
+  }
+  if (parent?.type !== 'VariableDeclarator' || parent.id.type !== 'Identifier') return {};
+  const name = parent.id.name;
+  let fn: t.Function | undefined;
+  for (const a of file.ancestors(open)) if (isFunction(a)) {
+    fn = a;
+    break;
+  }
+  if (!fn) return {};
+  // The connection: declared outside this function (a field, a module variable) or handed in, not opened by this run.
+  const receiver = unwrap(m.object);
+  const root = receiver.type === 'MemberExpression' ? unwrap(receiver.object as Node) : receiver;
+  if (root.type === 'Identifier') {
+    const b = ctx.resolver.scopes.lookup(root.name, root);
+    const local = b && b.kind !== 'param' && (b.id.start ?? 0) >= (fn.start ?? 0) && (b.id.end ?? 0) <= (fn.end ?? 0);
+    if (!b || local) return {};
+  } else if (root.type !== 'ThisExpression') return {};
+  const closeSet = new Set(closes);
+  const closedInFinally = file.nodesUnder(fn).some(
+    (n) => n.type === 'TryStatement' && !!n.finalizer && file.nodesUnder(n.finalizer).some((c) => isCall(c) && closeSet.has(calleeMethod(c)?.method ?? '') && unwrap(calleeMethod(c)!.object).type === 'Identifier' && (unwrap(calleeMethod(c)!.object) as t.Identifier).name === name),
+  );
+  return closedInFinally ? { channelOnShared: `a channel on the long-lived connection \`${file.source(m.object).replace(/\s+/g, '')}\`, closed in the finally block` } : {};
 }
 
 /** `frameMax: 4096` → `frameMax: 8192`, `?frameMax=4096` → `?frameMax=8192`: the digits the code wrote, replaced. */

@@ -5,8 +5,8 @@ import { calleeMethod, isCall, isFunction, type Node } from '../../parse/ast';
 import type { PublishPacing } from '../../model';
 import { shared, type FileContext } from '../../resolve/file-context';
 import { enclosingFunction, loopAround, resultUse } from './call-context';
-import { ITERATION_METHODS } from './handler-kinds';
-import { unitOfWorkOf } from './unit-of-work';
+import { loopOf, unitOfWorkOf } from './unit-of-work';
+import { loopBound } from './loop-bound';
 import { channelOpenedPerRun } from './channel-per-run';
 import type { Located } from '../../resolve/contracts';
 
@@ -15,10 +15,73 @@ type CallNode = t.CallExpression | t.OptionalCallExpression;
 /** A 'drain' event named in the code: `once(ch, 'drain')`, `ch.once('drain', ...)`, `ch.on('drain', ...)`. */
 const DRAIN = /(['"`])drain\1/;
 const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression']);
+/** Wrappers whose publish returns a promise and that wait for 'drain' themselves (amqp-connection-manager's ChannelWrapper queues each message until the channel has room). */
+const PROMISE_WRAPPERS = ['amqp-connection-manager', '@golevelup/nestjs-rabbitmq'];
 
-/** Whether the file waits for a channel's 'drain' anywhere: a listener or an awaited `once` (read once per file). */
-function waitsForDrain(ctx: FileContext): boolean {
-  return shared(ctx, 'pacing:drain', () => DRAIN.test(ctx.file.text) && ctx.file.nodes.some((n) => isCall(n) && (n.arguments as Node[]).some((a) => a.type === 'StringLiteral' && a.value === 'drain')));
+/** Where the file waits for a channel's 'drain' (read once per file). */
+interface DrainWaits {
+  /** A standing listener (`ch.on('drain', resume)`) or a wait outside any function: it paces every publish of the file. */
+  fileWide: boolean;
+  /** The functions that wait themselves (`await once(ch, 'drain')`, `new Promise((r) => ch.once('drain', r))`), by their owner (see ownerOf). */
+  owners: Set<t.Function>;
+}
+
+function drainWaits(ctx: FileContext): DrainWaits {
+  return shared(ctx, 'pacing:drain', () => {
+    const waits: DrainWaits = { fileWide: false, owners: new Set() };
+    if (!DRAIN.test(ctx.file.text)) return waits;
+    for (const n of ctx.file.nodes) {
+      if (!isCall(n) || !(n.arguments as Node[]).some((a) => a.type === 'StringLiteral' && a.value === 'drain')) continue;
+      const method = calleeMethod(n)?.method;
+      const owner = ownerOf(ctx, n);
+      if (method === 'on' || method === 'addListener' || !owner) waits.fileWide = true;
+      else waits.owners.add(owner);
+    }
+    return waits;
+  });
+}
+
+/** The function a node's code runs for: its enclosing function, or for a callback (`.then(...)`, `new Promise(...)`, `rows.forEach(...)`) the function around the call it is handed to. */
+function ownerOf(ctx: FileContext, node: Node): t.Function | undefined {
+  let fn = enclosingFunction(ctx.file, node);
+  for (;;) {
+    if (!fn) return undefined;
+    const parent = ctx.file.parentOf(fn);
+    if (!parent || !((isCall(parent) || parent.type === 'NewExpression') && (parent.arguments as Node[]).includes(fn))) return fn;
+    fn = enclosingFunction(ctx.file, parent);
+  }
+}
+
+/** A function's own name, as calls name it: `function f`, `f = () => ...`, a method `f() {}`. */
+function nameOf(ctx: FileContext, fn: t.Function): string | undefined {
+  if ('id' in fn && fn.id) return fn.id.name;
+  if ((fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') && fn.key.type === 'Identifier') return fn.key.name;
+  const parent = ctx.file.parentOf(fn);
+  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
+  if ((parent?.type === 'ClassProperty' || parent?.type === 'ObjectProperty') && parent.key.type === 'Identifier') return parent.key.name;
+  return undefined;
+}
+
+/**
+ * The publish's own code waits for 'drain': a standing listener in the file, or a wait in the function the publish
+ * runs for (or the one whose loop repeats it), or in a function of this file one of them calls by name
+ * (`await waitForRoom(ch)`). A wait in another function of the file (`replayPolitely()` beside `replay()`) is not.
+ */
+function waitsForDrain(ctx: FileContext, at: Node[]): boolean {
+  const waits = drainWaits(ctx);
+  if (waits.fileWide) return true;
+  if (!waits.owners.size) return false;
+  const owners = at.map((n) => ownerOf(ctx, n)).filter((f): f is t.Function => !!f);
+  if (owners.some((o) => waits.owners.has(o))) return true;
+  const waiting = new Set([...waits.owners].map((f) => nameOf(ctx, f)).filter((n): n is string => !!n));
+  return owners.some((o) =>
+    ctx.file.nodesUnder(o).some((n) => {
+      if (!isCall(n)) return false;
+      const callee = n.callee as Node;
+      const name = callee.type === 'Identifier' ? callee.name : calleeMethod(n)?.method;
+      return !!name && waiting.has(name);
+    }),
+  );
 }
 
 /** The publish's promise goes into a collection (`batch.push(ch.publish(...))`, `Promise.all([...])`) rather than being dropped. */
@@ -37,21 +100,39 @@ function collected(ctx: FileContext, call: CallNode): boolean {
  * handler, through the functions that call it) is looked for only when the code ignores the signal and
  * waits for no 'drain': it is what the rule needs, and the search follows callers across files. `channelMadeAt`:
  * where the publish's channel is made (the call that opens it, or the call of a factory that opens one per call).
+ * `untraced`: the receiver is not traced to its library (what it returns is then less certain).
  */
-export function publishPacing(ctx: FileContext, call: CallNode, signal: PublishPacing['signal'], channelMadeAt?: Located): PublishPacing {
+export function publishPacing(ctx: FileContext, call: CallNode, signal: PublishPacing['signal'], channelMadeAt?: Located, untraced?: string): PublishPacing {
   const use = resultUse(ctx.file, call);
-  const drain = waitsForDrain(ctx);
   const isCollected = signal === 'promise' && collected(ctx, call);
   // A boolean awaited is not waited for: `await ch.publish(...)` ignores the buffer as much as a bare call.
   const ignored = use === 'ignored' || (signal === 'false-then-drain' && use === 'awaited');
+  const doubt = signal === 'false-then-drain' && use === 'awaited' && untraced ? promiseWrapperInUse(ctx) : undefined;
   const method = calleeMethod(call)?.method;
-  const repeated = ignored && !drain && !isCollected && method ? repeatedAround(ctx, call, method) : undefined;
-  // A loop around the publish in its own function that awaits something each time (a confirm, a read, a pause)
-  // paces itself; one over the few items the code writes out (`[a, b, c].forEach(...)`, `i < 10`) ends soon.
-  const paced = repeated?.kind === 'a loop' && !repeated.via.length && (awaitsInLoop(ctx, call) || fewItems(ctx, call));
-  if (!repeated || paced) return { signal, waitsForDrain: drain, ...(isCollected ? { collected: true } : {}) };
+  const own = waitsForDrain(ctx, [call]);
+  const repeated = ignored && !own && !isCollected && method ? repeatedAround(ctx, call, method) : undefined;
+  const loop = repeated && loopOf(repeated);
+  const drain = own || (!!loop && loop.ctx === ctx && waitsForDrain(ctx, [loop.node]));
+  // A loop around the publish in its own function that awaits something each time (a confirm, a read, a pause) paces itself.
+  const paced = repeated?.kind === 'a loop' && !repeated.via.length && awaitsInLoop(ctx, call);
+  if (!repeated || paced || drain) return { signal, waitsForDrain: drain, ...(isCollected ? { collected: true } : {}) };
   const perRun = channelOpenedPerRun(ctx, call, channelMadeAt);
-  return { signal, waitsForDrain: drain, repeated, repeatedBy: repeatedBy(repeated.kind), ...(perRun ? { channelPerRun: true as const } : {}) };
+  const by = repeatedBy(repeated.kind);
+  return {
+    signal,
+    waitsForDrain: false,
+    repeated,
+    repeatedBy: by,
+    ...(perRun ? { channelPerRun: true as const } : {}),
+    ...(by === 'loop' && loop ? { bound: loopBound(loop.ctx, loop.node) } : {}),
+    ...(doubt ? { returnsDoubt: `the receiver is not traced to an amqplib channel (${untraced}), the code awaits what the call returns, and the project also depends on ${doubt}, whose publish returns a promise and waits for the channel's 'drain' itself` } : {}),
+  };
+}
+
+/** A wrapper with a promise-returning publish that the project depends on, if any. */
+function promiseWrapperInUse(ctx: FileContext): string | undefined {
+  const packages = ctx.resolver.project?.packages;
+  return packages ? PROMISE_WRAPPERS.find((p) => packages.has(p)) : undefined;
 }
 
 /**
@@ -71,39 +152,11 @@ function repeatedBy(kind: string): NonNullable<PublishPacing['repeatedBy']> {
   return /consume|event|RPC|'message'/.test(kind) ? 'message' : 'request';
 }
 
-/** How many items a loop may have that the code writes out before it counts as bounded. */
-const FEW_ITEMS = 1000;
-
-/**
- * The loop around the call (in its function) goes over an array the code writes out, or up to a number it
- * writes, of at most FEW_ITEMS: `for (const m of [a, b])`, `messages.forEach(...)` with `const messages = [...]`,
- * `for (let i = 0; i < 10; i++)`.
- */
-function fewItems(ctx: FileContext, call: CallNode): boolean {
-  const loop = loopAround(ctx.file, call);
-  let iterable: Node | undefined;
-  if (loop?.type === 'ForOfStatement') iterable = (loop as t.ForOfStatement).right as Node;
-  else if (loop?.type === 'ForStatement') {
-    const test = (loop as t.ForStatement).test;
-    if (test?.type !== 'BinaryExpression' || (test.operator !== '<' && test.operator !== '<=')) return false;
-    const bound = ctx.resolver.resolve(test.right as Node);
-    return bound.kind === 'literal' && typeof bound.value === 'number' && bound.value <= FEW_ITEMS;
-  } else if (!loop) {
-    const fn = enclosingFunction(ctx.file, call);
-    const parent = fn && ctx.file.parentOf(fn);
-    const m = parent && isCall(parent) && (parent.arguments as Node[]).includes(fn as Node) ? calleeMethod(parent) : undefined;
-    if (m && ITERATION_METHODS.has(m.method)) iterable = m.object;
-  }
-  if (!iterable) return false;
-  const items = ctx.resolver.resolve(iterable);
-  return items.kind === 'array' && items.items.length <= FEW_ITEMS;
-}
-
 /** The innermost loop around the call in its function has an `await` in its body besides the publish itself. */
 function awaitsInLoop(ctx: FileContext, call: CallNode): boolean {
   const loop = loopAround(ctx.file, call);
+  // A `for await` waits for its source, not for the channel: a stream or cursor is read as fast as it gives (loop-bound.ts).
   if (!loop) return false;
-  if (loop.type === 'ForOfStatement' && (loop as t.ForOfStatement).await) return true;
   const body = (loop as t.ForStatement).body as Node;
   for (const n of ctx.file.nodesUnder(body)) {
     if (n.type !== 'AwaitExpression' || !n.argument) continue;

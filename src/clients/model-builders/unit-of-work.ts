@@ -23,6 +23,16 @@ export interface WorkCalls {
 
 type Via = UnitOfWork['via'];
 
+/** The loop a unit of work of kind 'a loop' is, and the file it is in (what bounds it is read there: loop-bound.ts). */
+const LOOP_NODES = new WeakMap<UnitOfWork, { ctx: FileContext; node: Node }>();
+export const loopOf = (unit: UnitOfWork): { ctx: FileContext; node: Node } | undefined => LOOP_NODES.get(unit);
+
+function loopUnit(ctx: FileContext, loop: Node, via: Via): UnitOfWork {
+  const unit = here(ctx.file, 'a loop', loop, via);
+  LOOP_NODES.set(unit, { ctx, node: loop });
+  return unit;
+}
+
 /**
  * The unit of work an open at `open` runs once for, if any: a consume, route or RPC handler, a loop whose
  * body publishes or closes what it opened (not a retry loop that ends once connected), or one of those
@@ -39,7 +49,7 @@ function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: V
   let node = at;
   for (;;) {
     for (const loop of loopsAround(file, node)) {
-      if (perItem(file, loop, loop, open, calls)) return here(file, 'a loop', loop, via);
+      if (perItem(file, loop, loop, open, calls)) return loopUnit(ctx, loop, via);
     }
     const fn = enclosingFunction(file, node);
     if (!fn) return undefined;
@@ -48,7 +58,7 @@ function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: V
     const parent = file.parentOf(fn);
     // A callback run once per item of an array (`items.forEach(async (item) => ...)`).
     if (parent && isCall(parent) && parent.arguments.includes(fn as never) && ITERATION_METHODS.has(calleeMethod(parent)?.method ?? '')) {
-      if (perItem(file, fn, parent, open, calls)) return here(file, 'a loop', parent, via);
+      if (perItem(file, fn, parent, open, calls)) return loopUnit(ctx, parent, via);
     }
     // Any other callback (`.then(...)`, `new Promise(...)`, `setTimeout(...)`, an event) runs when the code around it does.
     if (parent && (isCall(parent) || parent.type === 'NewExpression') && parent.arguments.includes(fn as never)) {

@@ -14,10 +14,6 @@ app.post('/orders', async (req, res) => {
 app.post('/orders/bulk', async (req, res) => {
   const ch = await openChannel();
   for (const order of req.body.orders) {
-    // rabbitmq4-codemod(publisher-backpressure): wait when the buffer is full:
-    // `if (!ch.sendToQueue(...)) await once(ch, 'drain')` (once from node:events), so that the loop
-    // waits instead of the memory growing; publisher confirms do not do this (they say the broker
-    // has the message, not that the buffer has room)
     ch.sendToQueue('orders', Buffer.from(JSON.stringify(order)));
   }
   await ch.close();

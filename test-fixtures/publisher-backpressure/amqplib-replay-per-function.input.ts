@@ -1,0 +1,19 @@
+import amqp from 'amqplib';
+import { once } from 'node:events';
+
+// Two replays of the dead-letter archive in one module: only replayPolitely() waits for the channel's 'drain'.
+export async function replay(url: string, load: () => Promise<Buffer[]>) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  const archive = await load();
+  while (archive.length) {
+    ch.sendToQueue('orders', archive.shift()!, { persistent: true });
+  }
+}
+
+export async function replayPolitely(url: string, load: () => Promise<Buffer[]>) {
+  const ch = await (await amqp.connect(url)).createChannel();
+  const archive = await load();
+  while (archive.length) {
+    if (!ch.sendToQueue('orders', archive.shift()!, { persistent: true })) await once(ch, 'drain');
+  }
+}

@@ -1,0 +1,3 @@
+export async function saveCommit(commit: { id: string }): Promise<void> {
+  void commit;
+}
