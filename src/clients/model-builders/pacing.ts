@@ -14,7 +14,7 @@ type CallNode = t.CallExpression | t.OptionalCallExpression;
 
 /** A 'drain' event named in the code: `once(ch, 'drain')`, `ch.once('drain', ...)`, `ch.on('drain', ...)`. */
 const DRAIN = /(['"`])drain\1/;
-const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression']);
+const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TypeCastExpression', 'TSSatisfiesExpression']);
 
 /** Whether the file waits for a channel's 'drain' anywhere: a listener or an awaited `once` (read once per file). */
 function waitsForDrain(ctx: FileContext): boolean {
