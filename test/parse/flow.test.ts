@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { expect, it } from 'vitest';
-import { hasFlowPragma, oxcRefuses, parseSource } from '../../src/parse';
+import { hasFlowPragma, oxcRefuses, parseSource, parseSourceWithBabel } from '../../src/parse';
 import { analyze } from '../../src/engine/analyze';
 import { applyEdits } from '../../src/fix/object-edit';
 
@@ -31,6 +31,10 @@ it('parses Flow types in a .js file without a pragma, and keeps the plain JavaSc
   expect(typesOf('function listen(url: string, cb: (err: ?Error) => void): void {}\n', 'listen.js')).toEqual(['FunctionDeclaration']);
   const broken = parseSource('const a = ;\n', 'broken.js');
   expect(broken).toMatchObject({ ok: false, error: { message: 'Unexpected token', line: 1, column: 11 } });
+  // A Flow enum (`enum` is reserved in JavaScript): oxc and plain Babel refuse it, Babel's flow plugin reads it.
+  expect(parseSourceWithBabel('enum E { A }\n', 'e.js').ok).toBe(false);
+  expect(oxcRefuses('enum E { A }\n', 'e.js')).toBe(true);
+  expect(typesOf('enum E { A }\n', 'e.js')).toEqual(['EnumDeclaration']);
   // TypeScript files never get Flow: the two plugins exclude each other, and a .ts file is TypeScript.
   expect(parseSource('// @flow\nconst a: ?string = null;\n', 'a.ts').ok).toBe(false);
 });
