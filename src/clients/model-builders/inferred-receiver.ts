@@ -3,7 +3,7 @@
 // data by the client) in a file that names the client, in a package that depends on it.
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
-import type { FileContext } from '../../resolve/file-context';
+import { shared, type FileContext } from '../../resolve/file-context';
 
 /** What an argument must be: a string-like value (a literal, a name, a call), an options object, a callable. */
 export type ArgumentKind = 'string' | 'object' | 'function';
@@ -40,9 +40,11 @@ type CallNode = t.CallExpression | t.OptionalCallExpression;
  * project object with that method), the file names the client and its package depends on it; else undefined.
  */
 export function inferredCall(ctx: FileContext, call: CallNode, api: ClientApi): InferredCall | undefined {
+  // Cheapest first: most calls have no method of the client's API (one Set lookup), and the file's text is read once.
   const m = calleeMethod(call);
+  if (!m || !methodsOf(api).has(m.method)) return undefined;
   const project = ctx.resolver.project;
-  if (!m || !project || !project.packages.has(api.library) || !api.mentions.test(ctx.file.text)) return undefined;
+  if (!project || !project.packages.has(api.library) || !shared(ctx, `names:${api.library}`, () => api.mentions.test(ctx.file.text))) return undefined;
   const args = call.arguments as Node[];
   const shape = api.shapes.find((s) => s.method === m.method && s.forms.some((form) => matches(form, args)));
   if (!shape || !untraceable(ctx, m.object, m.method)) return undefined;
@@ -54,6 +56,9 @@ export function inferredCall(ctx: FileContext, call: CallNode, api: ClientApi): 
     untraced: `the receiver \`${shown}\` is not traced; it is inferred to be a ${api.library} ${shape.receiver} from the call's shape (${m.method}(${kinds}) is ${api.library}'s), this file's use of '${api.packageName}' and the package's dependency on it`,
   };
 }
+
+const METHODS = new WeakMap<ClientApi, ReadonlySet<string>>();
+const methodsOf = (api: ClientApi): ReadonlySet<string> => METHODS.get(api) ?? METHODS.set(api, new Set(api.shapes.map((s) => s.method))).get(api)!;
 
 /** Nothing the tracker knows: not a library object, and not a project object whose own method this is (a wrapper). */
 export function untraceable(ctx: FileContext, receiver: Node, method: string): boolean {
