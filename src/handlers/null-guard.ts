@@ -11,7 +11,7 @@ export interface NullUseOptions {
   messageMethods: ReadonlySet<string>;
 }
 
-const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
+const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TypeCastExpression', 'TSTypeAssertion']);
 const MAX_DEPTH = 3;
 
 /**

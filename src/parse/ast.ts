@@ -390,7 +390,7 @@ function isStatementList(node: Node): boolean {
   );
 }
 
-/** Strip wrappers that do not change a value: parentheses, `as`, `satisfies`, `!`, `<T>x`. */
+/** Strip wrappers that do not change a value: parentheses, `as`, `satisfies`, `!`, `<T>x`, Flow's `(x: T)`. */
 export function unwrap(node: Node): Node {
   let cur = node;
   for (;;) {
@@ -400,6 +400,7 @@ export function unwrap(node: Node): Node {
       case 'TSNonNullExpression':
       case 'TSTypeAssertion':
       case 'TSInstantiationExpression':
+      case 'TypeCastExpression':
       case 'ParenthesizedExpression':
         cur = cur.expression;
         continue;

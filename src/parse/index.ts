@@ -35,10 +35,20 @@ const COMMON: ParserPlugin[] = [
   'topLevelAwait',
 ];
 
-function pluginsFor(dialect: Dialect): ParserPlugin[] {
+function pluginsFor(dialect: Dialect, flow = false): ParserPlugin[] {
   if (dialect === 'ts') return [...COMMON, 'typescript'];
   if (dialect === 'tsx') return [...COMMON, 'typescript', 'jsx'];
-  return [...COMMON, 'jsx'];
+  return flow ? [...COMMON, 'jsx', 'flow'] : [...COMMON, 'jsx'];
+}
+
+/**
+ * A JavaScript file marked as Flow: an `@flow` or `@noflow` pragma in the comments before its first
+ * statement. oxc (0.159) refuses such a file outright ("Flow is not supported"), so Babel's flow plugin
+ * parses it directly.
+ */
+export function hasFlowPragma(text: string): boolean {
+  const leading = /^(?:\uFEFF)?(?:#![^\n]*\n)?(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/.exec(text)?.[0] ?? '';
+  return /@(?:no)?flow\b/.test(leading);
 }
 
 /**
@@ -64,12 +74,19 @@ export interface SliceStart {
 /** `at`: `text` is a slice of the file starting there; its nodes get the file's offsets, lines and columns. */
 export function parseSource(text: string, path: string, at?: SliceStart): ParseResult {
   if (isJsonPath(path)) return parseJsonConfig(text);
+  const javascript = dialectOf(path) === 'js';
+  if (javascript && hasFlowPragma(text)) return parseSourceWithBabel(text, path, at, true);
   if (chosenParser() === 'oxc') {
     // oxc refuses a file: Babel decides (it may accept it, as it did before), and words the error.
     const viaOxc = parseSourceWithOxc(text, path, at);
     if (viaOxc) return viaOxc;
   }
-  return parseSourceWithBabel(text, path, at);
+  const parsed = parseSourceWithBabel(text, path, at);
+  if (parsed.ok || !javascript) return parsed;
+  // Flow without a pragma (types in a .js file): Babel's flow plugin may read what plain JavaScript cannot.
+  // A file neither reads keeps the plain JavaScript error, the one its author expects.
+  const asFlow = parseSourceWithBabel(text, path, at, true);
+  return asFlow.ok ? asFlow : parsed;
 }
 
 /**
@@ -118,14 +135,15 @@ export function oxcRefuses(text: string, path: string): boolean {
   return !oxc || oxcResult(oxc, text, oxcLangOf(path), sourceTypeOf(path, undefined)).errors.length > 0;
 }
 
-export function parseSourceWithBabel(text: string, path: string, at?: SliceStart): ParseResult {
+/** `flow`: with Babel's flow plugin (JavaScript only: it cannot be combined with TypeScript). */
+export function parseSourceWithBabel(text: string, path: string, at?: SliceStart, flow = false): ParseResult {
   const dialect = dialectOf(path);
   const sourceType = sourceTypeOf(path, at);
   try {
     const ast = babelParser().parse(text, {
       ...(at ? { startIndex: at.index, startLine: at.line, startColumn: at.column } : {}),
       sourceType,
-      plugins: pluginsFor(dialect),
+      plugins: pluginsFor(dialect, flow),
       allowReturnOutsideFunction: true,
       allowAwaitOutsideFunction: true,
       allowImportExportEverywhere: false,

@@ -154,7 +154,6 @@ const INVALID = [
   { name: 'new-target-outside-function.js', code: 'new.target;\n' },
   { name: 'super-outside-class.js', code: 'super();\n' },
   { name: 'jsx-in-ts.ts', code: 'const a = <div>x</div>;\n' },
-  { name: 'enum-in-js.js', code: 'enum E { A }\n' },
   { name: 'assign-to-optional-chain.ts', code: 'a?.b = 1;\n' },
   { name: 'strict-duplicate-params.js', code: "function f(a, a) { 'use strict'; }\n" },
   { name: 'export-undeclared.mjs', code: 'export { missing };\n' },

@@ -7,6 +7,7 @@ import { shared, type FileContext } from '../../resolve/file-context';
 import { placeKey } from '../../resolve/objects/traced';
 import type { Located } from '../../resolve/contracts';
 import { ACM } from './shapes';
+import { untraceable } from '../model-builders/inferred-receiver';
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
 
@@ -98,15 +99,6 @@ function amqplibOnlyReceivers(ctx: FileContext): Map<string, number> {
     }
     return counts;
   });
-}
-
-/** Nothing the tracker knows: not a library object, and not a project object whose own method this is (a wrapper). */
-function untraceable(ctx: FileContext, receiver: Node, method: string): boolean {
-  const tracker = ctx.resolver.project!.objects;
-  const v = tracker.trace(receiver, ctx);
-  if (!v) return true;
-  if (v.t === 'lib' || v.t === 'function' || v.t === 'class') return false;
-  return !tracker.memberOf(v, method, ctx, receiver);
 }
 
 /** Calls on the same receiver share a channel: a local variable's binding, `this.x` in one class, else one function. */

@@ -3,7 +3,7 @@ import type * as t from '@babel/types';
 import { calleeMethod, isCall, isFunction, propertyKeyName, type Node, type ParsedFile } from '../../parse/ast';
 import type { ResultUse } from '../../model';
 
-const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
+const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TypeCastExpression', 'TSTypeAssertion']);
 const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
 
 /** How the code uses the value of a call expression. */

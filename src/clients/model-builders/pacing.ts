@@ -14,7 +14,7 @@ type CallNode = t.CallExpression | t.OptionalCallExpression;
 
 /** A 'drain' event named in the code: `once(ch, 'drain')`, `ch.once('drain', ...)`, `ch.on('drain', ...)`. */
 const DRAIN = /(['"`])drain\1/;
-const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression']);
+const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TypeCastExpression', 'TSSatisfiesExpression']);
 /** Wrappers whose publish returns a promise and that wait for 'drain' themselves (amqp-connection-manager's ChannelWrapper queues each message until the channel has room). */
 const PROMISE_WRAPPERS = ['amqp-connection-manager', '@golevelup/nestjs-rabbitmq'];
 

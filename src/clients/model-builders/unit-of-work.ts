@@ -13,7 +13,7 @@ import { isTestFile } from '../../resolve/test-files';
 /** How many callers up a unit of work is looked for. */
 const MAX_CALLERS = 4;
 const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
-const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression']);
+const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TypeCastExpression', 'TSSatisfiesExpression']);
 
 /** The library's calls that use what was opened for one unit of work: publishing on it, closing it. */
 export interface WorkCalls {

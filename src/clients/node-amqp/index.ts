@@ -10,6 +10,7 @@ import { LibraryObjects, shapeOf, type Tracked } from '../queue-object-libraries
 import { ackFromNoAck, argumentNodes, calleeLabel, connectionOpen, consumer, isLiteralTrue, nonFunction, numberProperty, queueDeclaration, stringArgument } from '../queue-object-libraries/model';
 import { readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { readBoolean } from '../model-builders/resolved';
+import { inferredCall, type ClientApi } from '../model-builders/inferred-receiver';
 
 const NAME = 'node-amqp';
 
@@ -48,6 +49,17 @@ const SHAPE = shapeOf({
   typeName: (exported) => ({ AMQPClient: 'connection', AMQPQueue: 'queue', AMQPExchange: 'exchange' })[exported],
 });
 
+/**
+ * node-amqp's calls as data, for a receiver the tracker cannot follow (a connection handed to a callback,
+ * kept in a closure variable, bound with `.bind`): `connection.queue(name, options?, openCallback?)`.
+ */
+const API: ClientApi = {
+  library: NAME,
+  packageName: 'amqp',
+  mentions: /['"]amqp['"]/,
+  shapes: [{ method: 'queue', receiver: 'connection', forms: [['string', 'function'], ['string', 'object'], ['string', 'object', 'function']], makes: 'declaration' }],
+};
+
 function objects(ctx: FileContext): LibraryObjects {
   return shared(ctx, 'node-amqp-objects', () => new LibraryObjects(ctx, NAME));
 }
@@ -74,7 +86,12 @@ export const nodeAmqp: ClientModule = {
         continue;
       }
       const call = objs.methodCall(node);
-      if (!call) continue;
+      if (!call) {
+        const inferred = inferredCall(ctx, node, API);
+        const decl = inferred?.shape.makes === 'declaration' ? declareQueue(ctx, node) : undefined;
+        if (decl) model.declarations.push({ ...decl, untraced: inferred!.untraced });
+        continue;
+      }
       const { receiver, method } = call;
       if (receiver.kind === 'connection' && method === 'queue') {
         const decl = declareQueue(ctx, node);
