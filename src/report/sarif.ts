@@ -45,7 +45,9 @@ export function renderSarif(report: Report, place: SarifPlace = {}): string {
 
 /** A consumer rule's result: its row of the consumers table (where the queue and the prefetch come from, what decides it). */
 function consumerProperties(report: Report, f: Finding): Record<string, unknown> {
-  const row = report.consumers.find((c) => c.file === f.file && c.line === f.line);
+  // At the consumer, or at its options in a helper with the consumer's call among the related places.
+  const at = (file: string, line: number) => (c: { file: string; line: number }) => c.file === file && c.line === line;
+  const row = report.consumers.find(at(f.file, f.line)) ?? report.consumers.find((c) => f.related?.some((r) => at(r.file, r.line)(c)));
   if (!row) return {};
   const { file: _f, line: _l, client: _c, reasons: _r, ...rest } = row;
   return { consumer: rest };
