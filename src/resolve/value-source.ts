@@ -128,7 +128,7 @@ function classify(file: ParsedFile, node: Node, out: ValueSource, site: SourceSi
     const binding = root && new Scopes(file).lookup(root.name, root);
     if (binding?.kind === 'param' && binding.fn) {
       out.kind = 'parameter';
-      out.name = `${shorten(file.source(n.type === 'SpreadElement' ? n.argument : n), 60)} (parameter of ${fnLabel(binding.fn)})`;
+      out.name = `${shorten(file.source(n.type === 'SpreadElement' ? n.argument : n), 60)} (parameter of ${fnLabel(file, binding.fn)})`;
       const param = binding.fn.params[binding.paramIndex ?? -1];
       if (param?.type === 'AssignmentPattern' && isLiteral(unwrap(param.right))) out.fallback ??= file.source(param.right);
       const callers = callersOf(file, binding.fn, binding.paramIndex ?? -1, site);
@@ -218,11 +218,9 @@ function functionName(file: ParsedFile, fn: t.Function): string | undefined {
   return undefined;
 }
 
-function fnLabel(fn: t.Function): string {
-  if ((fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') && fn.id) return `${fn.id.name}()`;
-  if ((fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') && fn.key.type === 'Identifier') return `${fn.key.name}()`;
-  const names = fn.params.map((p) => paramIdentifier(p)?.name ?? '…');
-  return `the function (${names.join(', ')})`;
+function fnLabel(file: ParsedFile, fn: t.Function): string {
+  const name = functionName(file, fn);
+  return name ? `${name}()` : `the function (${fn.params.map((p) => paramIdentifier(p)?.name ?? '…').join(', ')})`;
 }
 
 function rootIdentifier(n: Node): t.Identifier | undefined {
