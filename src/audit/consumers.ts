@@ -3,20 +3,9 @@
 // flow control would be pushed.
 import type { ConsumerReport } from '../model';
 import { byFixOrder } from '../report/consumers';
-import type { BrokerState } from './model';
+import type { AuditConsumer, BrokerState } from './model';
 
-/** A consumer of the code and, when the broker holds its queue, that queue's backlog. */
-export interface AuditConsumer extends ConsumerReport {
-  broker?: {
-    vhost: string;
-    queue: string;
-    /** The queue's name in the code is its fallback (`process.env.Q || 'orders'`): matched by that. */
-    byFallback?: true;
-    messagesReady?: number;
-    messages?: number;
-    consumers?: number;
-  };
-}
+export type { AuditConsumer };
 
 /** Every consumer row with its queue on the broker (in the vhost asked for, if one is), most urgent first (a larger backlog first within a rank). */
 export function auditConsumers(rows: ConsumerReport[], state: BrokerState, vhost?: string): AuditConsumer[] {

@@ -1,7 +1,6 @@
 // The audit's model: what a broker holds (queues, policies, consumers) and what the audit finds in it.
-import type { QueueType, Severity, TargetVersion } from '../model';
+import type { ConsumerReport, QueueType, Severity, TargetVersion } from '../model';
 import type { ReportError } from '../report/model';
-import type { AuditConsumer } from './consumers';
 
 /** A place in a file, 1-based (the end column is the one after the last character). */
 export interface Place {
@@ -118,4 +117,17 @@ export interface AuditReport {
   consumers?: AuditConsumer[];
   /** Files of the code that could not be analysed. */
   errors: ReportError[];
+}
+
+/** A consumer of the code and, when the broker holds its queue, that queue's backlog. */
+export interface AuditConsumer extends ConsumerReport {
+  broker?: {
+    vhost: string;
+    queue: string;
+    /** The queue's name in the code is its fallback (`process.env.Q || 'orders'`): matched by that. */
+    byFallback?: true;
+    messagesReady?: number;
+    messages?: number;
+    consumers?: number;
+  };
 }

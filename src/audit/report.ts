@@ -1,8 +1,7 @@
 // The audit report: findings sorted and counted, and the labels every format uses.
 import type { DefaultQueueTypes, Severity, TargetVersion } from '../model';
 import { TOOL_NAME, TOOL_VERSION, type ReportError } from '../report/model';
-import type { AuditFinding, AuditReport, BrokerState } from './model';
-import type { AuditConsumer } from './consumers';
+import type { AuditConsumer, AuditFinding, AuditReport, BrokerState } from './model';
 import { scopedCounts } from './run';
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
