@@ -608,14 +608,58 @@ export interface RelatedLocation {
   message: string;
 }
 
+/** Where a value the code leaves to run time comes from, as a reviewer reads it (resolve/value-source.ts). */
+export interface ValueSource {
+  kind: 'environment' | 'config' | 'lookup' | 'template' | 'parameter' | 'condition' | 'expression';
+  /** The expression as written (shortened past 120 characters). */
+  expression: string;
+  /** Where it is written (a report path); line 1-based. */
+  file: string;
+  line: number;
+  /** What decides it: the environment variable, the configuration key (its parts filled in where the call settles them), the parameter, the lookup called. */
+  name?: string;
+  /** The value the code falls back to when that is not given (`|| 'orders'`, `?? 20`, `: 20`, a parameter's default), as written. */
+  fallback?: string;
+  /** A template's text with `${…}` where run time fills it in. */
+  template?: string;
+  /** The variable or property the expression is assigned to (`const QUEUE = …`). */
+  variable?: string;
+  /** The calls whose arguments decide it, with what each passes. */
+  callers?: { file: string; line: number; passes: string }[];
+  /** One sentence: what it is and where. */
+  description: string;
+}
+
+/** What would decide a consumer's unknown verdict: the value, what names it, and where it is written. */
+export interface DecidedBy {
+  value: 'ack' | 'prefetch';
+  name: string;
+  file: string;
+  line: number;
+}
+
 /** A row of the consumers table: a consumer, its acknowledgement mode and prefetch, and the engine's verdict. */
 export interface ConsumerReport {
   file: string;
   line: number;
   client: string;
   queue: string | null;
+  /** Where the queue's name comes from, when the code leaves it to run time. */
+  queueSource?: ValueSource;
   ack: 'auto' | 'manual' | 'unknown';
+  /** Where the acknowledgement mode comes from, when the code leaves it to run time. */
+  ackSource?: ValueSource;
   prefetch: number | null;
+  /** The prefetch as a range when run time decides it but the code bounds it (`20 unless RMQ_PREFETCH is set`, `at least 1`). */
+  prefetchRange?: string;
+  /** Where the prefetch comes from, when the code leaves it to run time. */
+  prefetchSource?: ValueSource;
   verdict: 'safe' | 'unsafe' | 'unknown';
   reasons: string[];
+  /** For an unknown verdict: each value that would decide it. */
+  decidedBy?: DecidedBy[];
+  /** The package (service) of a project with several, by its package.json name (or folder). */
+  package?: string;
+  /** The order to fix in, 1 first (report/consumers.ts: `fixOrder`). */
+  priority?: number;
 }

@@ -69,7 +69,23 @@ function scoreRepo(spec, report) {
   const notScanned = spec.labels.filter((l) => l.notScanned);
   const findings = [...report.findings].sort(byFileLine).map((f) => classifyFinding(f, spec));
   const stale = (spec.findings ?? []).filter((j) => !report.findings.some((f) => f.file === j.file && f.line === j.line && f.ruleId === j.rule));
-  return { repo: spec.repo, labels, notScanned, findings, stale, errors: report.errors ?? [], problems: labelProblems(spec) };
+  return { repo: spec.repo, labels, notScanned, findings, stale, errors: report.errors ?? [], problems: labelProblems(spec), readable: consumerReadability(report.consumers ?? []) };
+}
+
+/**
+ * Issue 34: can a reviewer act on the consumers table? Rows whose queue is neither named nor traced to where its name
+ * is set (no queueSource), unknown verdicts that name nothing that decides them (no decidedBy), and rows that read
+ * manual ack, no prefetch and safe together (a contradiction).
+ */
+export function consumerReadability(rows) {
+  const unknown = rows.filter((c) => c.verdict === 'unknown');
+  return {
+    rows: rows.length,
+    queueUntraced: count(rows, (c) => c.queue === null && !c.queueSource),
+    unknown: unknown.length,
+    unknownUnnamed: count(unknown, (c) => !c.decidedBy?.length),
+    manualNoneSafe: count(rows, (c) => c.ack === 'manual' && c.prefetch === null && !c.prefetchRange && !c.prefetchSource && c.verdict === 'safe'),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,6 +110,7 @@ function totalsOf(results) {
     legal: { falseAlarms: count(legal, (s) => s.status === 'false-alarm'), total: legal.length },
     safe: { falseAlarms: count(safe, (s) => s.status === 'false-alarm'), seen: count(safe, (s) => s.seen), total: safe.length },
     unknown: { total: count(all, (s) => s.status === 'unknown') },
+    readable: ['rows', 'queueUntraced', 'unknown', 'unknownUnnamed', 'manualNoneSafe'].reduce((o, k) => ({ ...o, [k]: results.reduce((n, r) => n + r.readable[k], 0) }), {}),
     findings: {
       total: findings.length,
       right: count(findings, (c) => c.verdict === 'right'),
@@ -136,6 +153,9 @@ function totalsTable(t, rules) {
     `| false alarms: findings that contradict a legal/safe label or are judged wrong | ${t.findings.wrong}/${t.findings.total} (${pct(t.findings.wrong, t.findings.total)}) | <= 2% | ${met(falseAlarmRate <= 0.02)} |`,
     `| findings right (by a label or a judgment) | ${t.findings.right}/${t.findings.total} (${pct(t.findings.right, t.findings.total)}) | | |`,
     `| findings unjudged | ${t.findings.unjudged}/${t.findings.total} (${pct(t.findings.unjudged, t.findings.total)}) | | |`,
+    `| consumers whose queue is neither named nor traced to its source (queueSource) | ${t.readable.queueUntraced}/${t.readable.rows} (${pct(t.readable.queueUntraced, t.readable.rows)}) | <= 15% | ${met(t.readable.queueUntraced <= 0.15 * t.readable.rows)} |`,
+    `| unknown verdicts that name nothing that decides them (decidedBy) | ${t.readable.unknownUnnamed}/${t.readable.unknown} | 0 | ${met(t.readable.unknownUnnamed === 0)} |`,
+    `| rows with manual ack, no prefetch and safe together | ${t.readable.manualNoneSafe}/${t.readable.rows} | 0 | ${met(t.readable.manualNoneSafe === 0)} |`,
     `| rules with 5+ findings whose findings are >= 95% right (unjudged ones count as not right) | ${count(big, ruleMeetsTarget)}/${big.length} | all | ${met(big.every(ruleMeetsTarget))} |`,
   ];
 }
@@ -303,7 +323,7 @@ function main() {
   const t = totals;
   console.log(
     `\nrefused found ${t.refused.found}/${t.refused.total} (${pct(t.refused.found, t.refused.total)}), flagged ${t.flagged.found}/${t.flagged.total}, unsafe consumers found ${t.unsafe.found}/${t.unsafe.total} (${pct(t.unsafe.found, t.unsafe.total)}), seen ${t.unsafe.seen}/${t.unsafe.total}; ` +
-      `false alarms ${t.findings.wrong}/${t.findings.total} findings (${pct(t.findings.wrong, t.findings.total)}), ${t.findings.unjudged} unjudged; ${seconds(meta.totalMs)}. Wrote ${path.relative(process.cwd(), out)}`,
+      `false alarms ${t.findings.wrong}/${t.findings.total} findings (${pct(t.findings.wrong, t.findings.total)}), ${t.findings.unjudged} unjudged; consumers with an untraced queue ${t.readable.queueUntraced}/${t.readable.rows}, unknown verdicts naming nothing ${t.readable.unknownUnnamed}/${t.readable.unknown}, manual+none+safe ${t.readable.manualNoneSafe}; ${seconds(meta.totalMs)}. Wrote ${path.relative(process.cwd(), out)}`,
   );
   if (opts.json) {
     const repos = results.map((r) => ({

@@ -20,7 +20,7 @@ export async function readManagement(e: BrokerEndpoint, vhost?: string): Promise
   // The overview first: a broker that cannot be reached, or refuses the credentials, says so once.
   const overview = await getJson(e, '/api/overview');
   const [queues, policies, consumers, vhosts, nodes] = await Promise.all([
-    getJson(e, `/api/queues${scope}?columns=name,vhost,durable,auto_delete,exclusive,type,arguments,messages,consumers`, noVhost),
+    getJson(e, `/api/queues${scope}?columns=name,vhost,durable,auto_delete,exclusive,type,arguments,messages,messages_ready,consumers`, noVhost),
     getJson(e, `/api/policies${scope}`, noVhost),
     getJson(e, `/api/consumers${scope}`, noVhost),
     getJson(e, vhost === undefined ? '/api/vhosts' : `/api/vhosts${scope}`, noVhost),
@@ -65,6 +65,7 @@ function queueOf(q: unknown): BrokerQueue {
     type: typeof o.type === 'string' ? o.type : typeof args['x-queue-type'] === 'string' ? (args['x-queue-type'] as string) : 'classic',
     arguments: args,
     ...(typeof o.messages === 'number' ? { messages: o.messages } : {}),
+    ...(typeof o.messages_ready === 'number' ? { messagesReady: o.messages_ready } : {}),
     ...(typeof o.consumers === 'number' ? { consumers: o.consumers } : {}),
   };
 }

@@ -1,5 +1,5 @@
 // The audit's model: what a broker holds (queues, policies, consumers) and what the audit finds in it.
-import type { QueueType, Severity, TargetVersion } from '../model';
+import type { ConsumerReport, QueueType, Severity, TargetVersion } from '../model';
 import type { ReportError } from '../report/model';
 
 /** A place in a file, 1-based (the end column is the one after the last character). */
@@ -21,6 +21,8 @@ export interface BrokerQueue {
   arguments: Record<string, unknown>;
   /** Messages ready and unacknowledged, and consumers (the management API only). */
   messages?: number;
+  /** Messages ready for delivery (the management API only): what a new consumer without a prefetch is pushed at once. */
+  messagesReady?: number;
   consumers?: number;
   /** Where the queue is in a definitions file. */
   at?: Place;
@@ -111,6 +113,21 @@ export interface AuditReport {
     findings: Record<Severity, number>;
   };
   findings: AuditFinding[];
+  /** The code's consumers (paths given), each matched to its queue on the broker, most urgent first. */
+  consumers?: AuditConsumer[];
   /** Files of the code that could not be analysed. */
   errors: ReportError[];
+}
+
+/** A consumer of the code and, when the broker holds its queue, that queue's backlog. */
+export interface AuditConsumer extends ConsumerReport {
+  broker?: {
+    vhost: string;
+    queue: string;
+    /** The queue's name in the code is its fallback (`process.env.Q || 'orders'`): matched by that. */
+    byFallback?: true;
+    messagesReady?: number;
+    messages?: number;
+    consumers?: number;
+  };
 }

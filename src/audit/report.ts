@@ -1,7 +1,7 @@
 // The audit report: findings sorted and counted, and the labels every format uses.
 import type { DefaultQueueTypes, Severity, TargetVersion } from '../model';
 import { TOOL_NAME, TOOL_VERSION, type ReportError } from '../report/model';
-import type { AuditFinding, AuditReport, BrokerState } from './model';
+import type { AuditConsumer, AuditFinding, AuditReport, BrokerState } from './model';
 import { scopedCounts } from './run';
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -13,6 +13,7 @@ export function buildAuditReport(input: {
   vhost?: string;
   declarations: number | null;
   errors: ReportError[];
+  consumers?: AuditConsumer[];
   /** --default-queue-type (or the config's), when given: the code was judged with it instead of the broker's. */
   defaultQueueType?: DefaultQueueTypes;
 }): AuditReport {
@@ -30,6 +31,7 @@ export function buildAuditReport(input: {
     defaultQueueTypes: { ...input.state.defaults, ...(input.defaultQueueType !== undefined ? { given: input.defaultQueueType } : {}) },
     summary: { ...scopedCounts(input.state, input.vhost), declarations: input.declarations, findings: counts },
     findings: [...input.findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId) || a.vhost.localeCompare(b.vhost) || a.object.name.localeCompare(b.object.name)),
+    ...(input.consumers ? { consumers: input.consumers } : {}),
     errors: input.errors,
   };
 }

@@ -1,4 +1,6 @@
 // The `audit` command: what a broker holds that 4.x refuses, and code declarations that differ from it.
+import { consumerReports } from '../report/consumers';
+import { auditConsumers } from '../audit/consumers';
 import * as path from 'node:path';
 import { runProject } from '../engine/project';
 import { codeQueues } from '../audit/code-queues';
@@ -50,18 +52,20 @@ export async function audit(argv: string[], io: Io): Promise<number> {
   }
 
   let code: ReturnType<typeof codeQueues> | undefined;
+  let consumers: ReturnType<typeof consumerReports> | undefined;
   const errors: ReportError[] = [];
   if (args.positionals.length) {
     // The code's types are judged later, with the broker's default queue types (or the one given).
     const { defaultQueueType: _judgedLater, ...analyze } = config.analyze;
-    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, { ...analyze, rules: new Set() });
+    const run = runProject(args.positionals, { cwd: io.cwd, exclude: config.exclude, includeMinified: config.includeMinified, maxFileBytes: maxFileBytes(args), root: projectRoot(args, io.cwd) }, { ...analyze, rules: new Set(CONSUMER_RULES) });
     code = codeQueues(run.analysis);
+    consumers = consumerReports(run.analysis);
     for (const f of run.analysis.files) if (f.status === 'parse-error') errors.push({ file: f.path, message: `cannot parse: ${f.error!.message}`, line: f.error!.line, column: f.error!.column });
     errors.push(...run.errors);
   }
   const defaultQueueType = config.analyze.defaultQueueType;
   const findings = runAudit(state, { target: config.analyze.target, vhost, code, disabledRules: config.analyze.disabledRules, severities: config.severities, defaultQueueType });
-  const report = buildAuditReport({ state, findings, target: config.analyze.target, vhost, declarations: code ? code.length : null, errors, defaultQueueType });
+  const report = buildAuditReport({ state, findings, target: config.analyze.target, vhost, declarations: code ? code.length : null, errors, defaultQueueType, ...(consumers ? { consumers: auditConsumers(consumers, state, vhost) } : {}) });
 
   const format = flag(args, 'format') ?? 'text';
   const output = flag(args, 'output');
@@ -83,3 +87,6 @@ function relative(cwd: string, file: string): string {
   const rel = path.relative(cwd, path.resolve(cwd, file));
   return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');
 }
+
+/** The consumer rules, run on the code audit reads so that its consumers get their verdicts. */
+const CONSUMER_RULES = ['auto-ack-consumer', 'unbounded-prefetch', 'ineffective-prefetch', 'stream-consumer-requirements', 'manual-ack-never-settled'];

@@ -203,7 +203,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly D
         }
       }
     }
-    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file, attributed);
+    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file, attributed, (p) => states.get(p)?.ctx?.file);
   }
   for (const state of all()) {
     if (state.result.status === 'analysed' && state.ctx && state.suppressions) state.result.findings.push(...unusedSuppressions(state.ctx.file, state.suppressions, options));

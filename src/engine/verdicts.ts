@@ -1,10 +1,15 @@
-// The consumers table: each consumer's ack mode, prefetch and verdict.
-import { SEVERITY_RANK, type ConsumerReport, type FileModel, type Finding, type Subject } from '../model';
+// The consumers table: each consumer's ack mode, prefetch and verdict, and where each value the code leaves to run
+// time comes from (so that a reviewer can decide an unknown verdict, or find the queue a row is about).
+import { SEVERITY_RANK, type Consumer, type ConsumerReport, type DecidedBy, type FileModel, type Finding, type Resolved, type Subject, type ValueSource } from '../model';
 import type { ParsedFile } from '../parse/ast';
+import { valueSource } from '../resolve/value-source';
 import { prefetchOf } from '../rules/consumer-facts';
 
+/** The parsed file at a report path (the consumer's own, or the one a value it reads is written in). */
+export type ParsedFileOf = (path: string) => ParsedFile | undefined;
+
 /** One row per consumer: its ack mode, prefetch, and a verdict from the consumer rules' findings. */
-export function consumerVerdicts(model: FileModel, findings: Finding[], file: ParsedFile, elsewhere?: ReadonlyMap<Subject, Finding[]>): ConsumerReport[] {
+export function consumerVerdicts(model: FileModel, findings: Finding[], file: ParsedFile, elsewhere?: ReadonlyMap<Subject, Finding[]>, fileOf?: ParsedFileOf): ConsumerReport[] {
   const byStatement = new Map<number, Finding[]>();
   for (const f of findings) {
     if (!CONSUMER_RULE_IDS.has(f.ruleId)) continue;
@@ -12,6 +17,7 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
     if (list) list.push(f);
     else byStatement.set(f.anchor, [f]);
   }
+  const parsed: ParsedFileOf = (p) => (p === file.path ? file : fileOf?.(p));
   return model.consumers.map((c) => {
     const here = (byStatement.get(c.statementStart) ?? []).filter((f) => f.start >= c.at.start && f.end <= c.at.end);
     // A finding placed at the consumer's options inside its own call is both here and attributed: once.
@@ -19,18 +25,74 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
     const p = prefetchOf(c);
     const unsafe = mine.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warning);
     // A prefetch the code leaves to run time but that is never 0 (`x || 10`) or never unset (`x ?? 100`) bounds the consumer.
-    const unknown = c.ack.kind === 'unknown' || (p?.kind === 'unknown' && !p.truthy && !p.chosen);
+    const prefetchOpen = p?.kind === 'unknown' && !p.truthy && !p.chosen;
+    const unknown = c.ack.kind === 'unknown' || prefetchOpen;
+    const sources = sourcesOf(c, p, parsed, file);
+    const decidedBy = unknown && !unsafe ? decisive(c, p, prefetchOpen, sources, parsed) : [];
+    const reasons = mine.map((f) => {
+      const unsettled = f.severity === 'info' ? UNSETTLED[f.ruleId] : undefined;
+      const source = f.ruleId === 'auto-ack-consumer' ? sources.ack : sources.prefetch;
+      return unsettled ? (source ? `${unsettled}; it is ${source.description}` : unsettled) : (REASONS[f.ruleId] ?? f.ruleId);
+    });
     return {
       file: c.at.file,
       line: file.lines.position(c.at.start).line,
       client: c.client,
       queue: c.queue.kind === 'unknown' ? null : c.queue.value,
+      ...(sources.queue ? { queueSource: sources.queue } : {}),
       ack: c.ack.kind === 'unknown' ? 'unknown' : c.ack.value,
+      ...(sources.ack ? { ackSource: sources.ack } : {}),
       prefetch: p && p.kind !== 'unknown' ? p.value : null,
+      ...(p?.kind === 'unknown' && prefetchRange(p, sources.prefetch) ? { prefetchRange: prefetchRange(p, sources.prefetch) } : {}),
+      ...(sources.prefetch ? { prefetchSource: sources.prefetch } : {}),
       verdict: unsafe ? 'unsafe' : unknown ? 'unknown' : 'safe',
-      reasons: mine.map((f) => (f.severity === 'info' ? UNSETTLED[f.ruleId] : undefined) ?? REASONS[f.ruleId] ?? f.ruleId),
+      reasons,
+      ...(decidedBy.length ? { decidedBy } : {}),
     };
   });
+}
+
+/** Where the queue, the ack mode and the prefetch come from, for those the code leaves to run time. */
+function sourcesOf(c: Consumer, p: Resolved<number> | undefined, parsed: ParsedFileOf, file: ParsedFile): { queue?: ValueSource; ack?: ValueSource; prefetch?: ValueSource } {
+  // The consumer's own call: a helper it is read through, called there, fills in the parameters a source names.
+  const site = { file, at: c.at };
+  return {
+    queue: c.queue.kind === 'unknown' ? valueSource(c.queue.origin, parsed, site) : undefined,
+    ack: c.ack.kind === 'unknown' ? valueSource(c.ack.origin, parsed, site) : undefined,
+    prefetch: p?.kind === 'unknown' ? valueSource(p.origin, parsed, site) : undefined,
+  };
+}
+
+/**
+ * A prefetch run time decides but the code bounds: never 0 (`x || 10`, `ok(p) && p > 0 ? p : 20`): at least 1;
+ * never unset (`x ?? 20`, `parseInt(process.env.X || '20')`): its fallback unless what decides it is set.
+ */
+export function prefetchRange(p: Resolved<number> & { kind: 'unknown' }, source: ValueSource | undefined): string | undefined {
+  const who = source ? shortName(source) : undefined;
+  const fallback = source?.fallback?.replace(/^(['"`])(.*)\1$/, '$2');
+  if (p.truthy) return fallback !== undefined && who ? `at least 1 (${fallback} unless ${who} is set)` : 'at least 1';
+  if (p.chosen) return fallback !== undefined && who ? `${fallback} unless ${who} is set` : `set on every path${who ? ` (${who})` : ''}`;
+  return undefined;
+}
+
+/** What a reader calls the thing that decides a value: the variable, the key, the parameter (without "of f()"). */
+function shortName(s: ValueSource): string {
+  return (s.name ?? s.variable ?? s.expression).replace(/ \(parameter of .*\)$/, '');
+}
+
+/** What would decide an unknown verdict: the ack mode and the prefetch left open, each with where it is written. */
+function decisive(c: Consumer, p: Resolved<number> | undefined, prefetchOpen: boolean, sources: { ack?: ValueSource; prefetch?: ValueSource }, parsed: ParsedFileOf): DecidedBy[] {
+  const out: DecidedBy[] = [];
+  const add = (value: DecidedBy['value'], r: Resolved<unknown> | undefined, source: ValueSource | undefined) => {
+    if (source) out.push({ value, name: shortName(source), file: source.file, line: source.line });
+    else if (r?.kind === 'unknown' && r.origin) {
+      const f = parsed(r.origin.file);
+      if (f) out.push({ value, name: r.reason, file: r.origin.file, line: f.lines.position(r.origin.start).line });
+    }
+  };
+  if (c.ack.kind === 'unknown') add('ack', c.ack, sources.ack);
+  if (prefetchOpen) add('prefetch', p, sources.prefetch);
+  return out;
 }
 
 const REASONS: Record<string, string> = {

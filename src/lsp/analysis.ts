@@ -9,7 +9,7 @@ import type { ProjectSession } from '../engine/session';
 import type { ProjectSessions } from './project-sessions';
 import type { AnalyzeOptions } from '../engine/options';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/project';
-import type { Finding, Severity } from '../model';
+import type { ConsumerReport, Finding, Severity } from '../model';
 import { errorOffset, type Region } from '../parse/recover';
 import type { IncrementalParseCache } from './incremental-parse';
 import { relatedSpans, SubjectIndex } from './related';
@@ -48,6 +48,8 @@ export interface DocumentAnalysis {
   absolute: string;
   version: number;
   findings: Finding[];
+  /** The document's rows of the consumers table (for the hover). */
+  consumers?: ConsumerReport[];
   /** Per finding: where its values were written in other files. */
   related: Map<Finding, DiagnosticRelatedInformation[]>;
   /** Every other file the analysis read (absolute): a change to one of them changes this analysis. */
@@ -114,7 +116,7 @@ function documentResult(result: FileResult | undefined, doc: OpenDocument, absol
     });
     if (infos.length) related.set(f, infos);
   }
-  return { ...base, findings, related, syntaxErrors };
+  return { ...base, findings, related, syntaxErrors, consumers: result?.consumers ?? [] };
 }
 
 /** A span of another file (a reported path) as an LSP location in the text the engine read. */

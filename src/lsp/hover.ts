@@ -5,15 +5,17 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../model';
 import type { DocumentAnalysis } from './analysis';
 import { ruleDocsUrl, ruleMetaOf } from './rule-docs';
+import { consumerHover } from './consumer-hover';
 
 /** The hover at a position of the analysed document: every finding whose range holds it; null if none does. */
 export function hoverAt(analysis: DocumentAnalysis, doc: TextDocument, position: Position, markdown: boolean): Hover | null {
   const offset = doc.offsetAt(position);
   const here = analysis.findings.filter((f) => f.start <= offset && offset <= f.end);
-  if (!here.length) return null;
-  const start = Math.min(...here.map((f) => f.start));
-  const end = Math.max(...here.map((f) => f.end));
-  const sections = here.map((f) => findingHover(f, markdown));
+  const consumer = consumerHover(analysis.consumers, position.line + 1, markdown);
+  if (!here.length && !consumer) return null;
+  const start = here.length ? Math.min(...here.map((f) => f.start)) : doc.offsetAt({ line: position.line, character: 0 });
+  const end = here.length ? Math.max(...here.map((f) => f.end)) : doc.offsetAt({ line: position.line + 1, character: 0 });
+  const sections = [...here.map((f) => findingHover(f, markdown)), ...(consumer ? [consumer] : [])];
   return {
     contents: { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: sections.join(markdown ? '\n\n---\n\n' : '\n\n') },
     range: { start: doc.positionAt(start), end: doc.positionAt(end) },

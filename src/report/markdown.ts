@@ -3,6 +3,7 @@ import type { Severity } from '../model';
 import { migrationCell, migrationUrl, MIGRATION_WITHOUT_LINKS } from './docs-url';
 import { cell, code, MAX_ROWS, plural, table } from './markdown-table';
 import type { Report } from './model';
+import { consumerGroups, prefetchCell, queueCell } from './consumers';
 import { SCAN_RULES } from './rule-info';
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -49,21 +50,33 @@ export function renderMarkdown(report: Report): string {
     if (findings.length > MAX_ROWS) out.push('', `…and ${findings.length - MAX_ROWS} more: see the JSON or SARIF report (\`--format json\`, \`--format sarif\`).`);
   }
   if (report.consumers.length) {
-    out.push('', '### Consumers', '');
-    out.push(
-      ...table(
-        ['where', 'queue', 'client', 'ack', 'prefetch', 'verdict', 'why'],
-        report.consumers.slice(0, MAX_ROWS).map((k) => [
-          code(`${k.file}:${k.line}`),
-          k.queue === null ? '?' : code(k.queue),
-          cell(k.client),
-          k.ack,
-          k.prefetch === null ? 'none' : String(k.prefetch),
-          k.verdict === 'unsafe' ? '**unsafe**' : k.verdict,
-          cell(k.reasons.join('; ')),
-        ]),
-      ),
-    );
+    out.push('', '### Consumers', '', 'Most urgent first: automatic ack with no prefetch, manual ack with no prefetch, other unsafe, unknown, safe.');
+    const groups = consumerGroups(report.consumers);
+    if (groups.length > 1) {
+      out.push('', ...table(['package', 'unsafe', 'unknown', 'safe'], groups.map((g) => [code(g.name ?? '(root)'), String(g.unsafe), String(g.unknown), String(g.safe)])));
+    }
+    let shown = 0;
+    for (const g of groups) {
+      const rows = g.rows.slice(0, Math.max(0, MAX_ROWS - shown));
+      shown += rows.length;
+      if (!rows.length) continue;
+      if (g.name !== undefined) out.push('', `#### ${cell(g.name)}: ${g.unsafe} unsafe, ${g.unknown} unknown, ${g.safe} safe`);
+      out.push(
+        '',
+        ...table(
+          ['where', 'queue', 'client', 'ack', 'prefetch', 'verdict', 'why'],
+          rows.map((k) => [
+            code(`${k.file}:${k.line}`),
+            k.queue === null ? cell(queueCell(k)) : code(k.queue),
+            cell(k.client),
+            k.ack,
+            cell(prefetchCell(k)),
+            k.verdict === 'unsafe' ? '**unsafe**' : k.verdict,
+            cell([...k.reasons, ...(k.decidedBy ?? []).map((d) => `${d.value} decided by ${d.name} (${d.file}:${d.line})`)].join('; ')),
+          ]),
+        ),
+      );
+    }
     if (report.consumers.length > MAX_ROWS) out.push('', `…and ${report.consumers.length - MAX_ROWS} more consumers.`);
   }
   if (report.errors.length) {

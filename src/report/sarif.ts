@@ -27,6 +27,7 @@ export function renderSarif(report: Report, place: SarifPlace = {}): string {
       fixes: fixOf(f, index),
       related: f.related?.map((l) => ({ file: l.file, region: { startLine: l.line, startColumn: l.column, endLine: l.endLine, endColumn: l.endColumn }, message: l.message })),
       properties: {
+        ...consumerProperties(report, f),
         ...(f.client ? { client: f.client } : {}),
         ...(f.queue !== undefined ? { queue: f.queue } : {}),
         fixKind: f.fix.kind,
@@ -40,6 +41,16 @@ export function renderSarif(report: Report, place: SarifPlace = {}): string {
     ],
   });
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/** A consumer rule's result: its row of the consumers table (where the queue and the prefetch come from, what decides it). */
+function consumerProperties(report: Report, f: Finding): Record<string, unknown> {
+  // At the consumer, or at its options in a helper with the consumer's call among the related places.
+  const at = (file: string, line: number) => (c: { file: string; line: number }) => c.file === file && c.line === line;
+  const row = report.consumers.find(at(f.file, f.line)) ?? report.consumers.find((c) => f.related?.some((r) => at(r.file, r.line)(c)));
+  if (!row) return {};
+  const { file: _f, line: _l, client: _c, reasons: _r, ...rest } = row;
+  return { consumer: rest };
 }
 
 /** A rewrite's text edits as a SARIF fix; the edits' offsets become lines and columns of each file's text. */

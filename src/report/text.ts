@@ -1,6 +1,7 @@
 // The scan report as text for a terminal.
 import type { Colors } from '../colors';
 import type { Report } from './model';
+import { consumerGroups, prefetchCell, queueCell, type ConsumerReport } from './consumers';
 
 export function renderText(report: Report, c: Colors): string {
   const lines: string[] = [];
@@ -14,17 +15,16 @@ export function renderText(report: Report, c: Colors): string {
   }
   if (report.consumers.length) {
     if (lines.length) lines.push('');
-    lines.push(c.bold('Consumers'));
-    const rows = report.consumers.map((k) => [
-      `${k.file}:${k.line}`,
-      k.queue ?? '?',
-      k.client,
-      k.ack,
-      k.prefetch === null ? 'none' : String(k.prefetch),
-      k.verdict,
-      k.reasons.join('; '),
-    ]);
-    lines.push(...table(['where', 'queue', 'client', 'ack', 'prefetch', 'verdict', 'why'], rows, c));
+    lines.push(c.bold('Consumers'), c.dim('(most urgent first: automatic ack with no prefetch, manual ack with no prefetch, other unsafe, unknown, safe)'));
+    const head = ['where', 'queue', 'client', 'ack', 'prefetch', 'verdict', 'why'];
+    const row = (k: (typeof report.consumers)[number]) => [`${k.file}:${k.line}`, queueCell(k), k.client, k.ack, prefetchCell(k), k.verdict, whyCell(k)];
+    const groups = consumerGroups(report.consumers);
+    const all = groups.flatMap((g) => g.rows.map(row));
+    const widths = widthsOf(head, all);
+    for (const g of groups) {
+      if (g.name !== undefined) lines.push('', c.bold(`${g.name}: ${g.unsafe} unsafe, ${g.unknown} unknown, ${g.safe} safe`));
+      lines.push(...table(head, g.rows.map(row), c, widths));
+    }
   }
   for (const e of report.errors) lines.push(`${c.bold(e.file)}${e.line ? `:${e.line}:${e.column}` : ''}  ${c.red('error')}  ${e.message}`);
   for (const s of report.skipped) lines.push(`${c.bold(s.file)}  ${c.dim(s.message)}`);
@@ -37,8 +37,17 @@ export function renderText(report: Report, c: Colors): string {
   return `${lines.join('\n')}\n`;
 }
 
-function table(head: string[], rows: string[][], c: Colors): string[] {
-  const width = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i].length))));
+/** The why cell: the reasons, and for an unknown verdict what decides it. */
+function whyCell(k: ConsumerReport): string {
+  const decided = k.decidedBy?.map((d) => `${d.value} decided by ${d.name} (${d.file}:${d.line})`) ?? [];
+  return [...k.reasons.map((r) => r.replace(/; it is .*$/, '')), ...decided].join('; ');
+}
+
+function widthsOf(head: string[], rows: string[][]): number[] {
+  return head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i].length))));
+}
+
+function table(head: string[], rows: string[][], c: Colors, width = widthsOf(head, rows)): string[] {
   const fmt = (r: string[]) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(width[i]))).join('  ');
   return [c.dim(fmt(head)), ...rows.map(fmt)];
 }

@@ -719,7 +719,19 @@ export class ValueResolver implements Resolver {
         return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
       }
     }
+    const converted = NUMBER_CONVERSIONS.has(callee) && node.arguments[0] && node.arguments[0].type !== 'SpreadElement' ? this.conversion(node, depth) : undefined;
+    if (converted) return converted;
     return this.evaluateCall(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node), ...(this.readOrThrow(node, depth) ? { chosen: true as const } : {}) };
+  }
+
+  /**
+   * `parseInt(process.env.X || '100')`, `Number(x ?? 20)`: a number read from a value that is never unset is never
+   * unset either (only whoever sets X on purpose makes it 0 or not a number).
+   */
+  private conversion(node: t.CallExpression, depth: number): Value | undefined {
+    const arg = this.resolve(node.arguments[0] as Node, depth);
+    const origin = this.file.span(node);
+    return arg.kind === 'unknown' && (arg.truthy || arg.chosen) ? { kind: 'unknown', reason: arg.reason, origin, chosen: true } : undefined;
   }
 
   /**
@@ -778,6 +790,9 @@ export class ValueResolver implements Resolver {
     return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
   }
 }
+
+/** Calls that turn a string into a number. */
+const NUMBER_CONVERSIONS = new Set(['parseInt', 'parseFloat', 'Number', 'Number.parseInt', 'Number.parseFloat']);
 
 /** A value that is truthy whatever the run time gives (a truthy literal, an object, a function, `x || 10`). */
 function isTruthy(v: Value): boolean {
