@@ -573,6 +573,8 @@ export interface Fix {
   optIn?: { description: string; edits: TextEdit[] };
   /** What happens to a queue that already exists with the old settings. */
   existingQueue?: string;
+  /** A rewrite's premises: the conditions its edit relies on to change nothing but the refusal, each checked by the engine before the edit was offered (fix/premises.ts). */
+  premises?: string[];
 }
 
 export interface Finding {

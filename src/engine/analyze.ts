@@ -13,7 +13,7 @@ import { canMeet, deployAdvice, redeclareAdvice, shapeOf, type DeclaredQueue } f
 import { annotationEdit } from '../fix/annotate';
 import { lineWidthFor } from '../fix/line-width';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
-import { unmetPremise } from '../fix/premises';
+import { premisesOf, unmetPremise } from '../fix/premises';
 import { ruleEnabled, type AnalyzeOptions } from './options';
 import { Suppressions } from './suppressions';
 import { unusedSuppressions } from './unused-suppressions';
@@ -476,7 +476,7 @@ function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s
       if (consequences.length && first) description += `; and, so that the result is legal: ${consequences.map(describeIntent).join('; ')}`;
     }
     const fix = {
-      rewrite: rewritten ? { edits: p.rewrite!.edits, description: description! } : undefined,
+      rewrite: rewritten ? { edits: p.rewrite!.edits, description: description!, premises: premisesOf(p.intents) } : undefined,
       notRewritten: violation.intents?.length && usable(violation, options) ? p.notRewritten : undefined,
     };
     const helper = p.decl.via && inHelper(p, violation, fix.rewrite?.edits, placement) ? p.decl.via : undefined;
@@ -623,7 +623,7 @@ function emitAtOptions(consumer: Subject, at: NonNullable<Consumer['optionsAt']>
 
 /** Consumers, prefetch calls, publishes and opens: each violation is fixed (or not) on its own. */
 function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violation: Violation, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route): void {
-  let rewrite: { edits: TextEdit[]; description: string } | undefined;
+  let rewrite: { edits: TextEdit[]; description: string; premises?: string[] } | undefined;
   let optIn: { edits: TextEdit[]; description: string } | undefined;
   let notRewritten: string | undefined;
   if (violation.intents?.length && matters(violation)) {
@@ -631,7 +631,7 @@ function emitSubject(state: FileState, subject: Subject, meta: RuleMeta, violati
     const rendered: RenderResult = unmet ? { ok: false, reason: unmet } : render(subject, violation.intents, state);
     const description = violation.intents.map(describeIntent).join('; ');
     if (!rendered.ok) notRewritten = rendered.reason;
-    else if (usable(violation, options)) rewrite = { edits: inFile(rendered.edits, subject.at.file), description };
+    else if (usable(violation, options)) rewrite = { edits: inFile(rendered.edits, subject.at.file), description, premises: premisesOf(violation.intents) };
     else if (violation.unsafeIntents) optIn = { edits: inFile(rendered.edits, subject.at.file), description };
   }
   emitFinding(state, subject, meta, violation, { rewrite, optIn, notRewritten: usable(violation, options) ? notRewritten : undefined }, lineOf, route);
@@ -643,7 +643,7 @@ function emitFinding(
   subject: Subject,
   meta: RuleMeta,
   violation: Violation,
-  fix: { rewrite?: { edits: TextEdit[]; description: string }; optIn?: { edits: TextEdit[]; description: string }; notRewritten?: string },
+  fix: { rewrite?: { edits: TextEdit[]; description: string; premises?: string[] }; optIn?: { edits: TextEdit[]; description: string }; notRewritten?: string },
   lineOf: (s: Span) => number,
   route: Route,
 ): Finding {
@@ -702,6 +702,7 @@ function emitFinding(
       description,
       ...(edits ? { edits } : {}),
       ...(fix.optIn ? { optIn: fix.optIn } : {}),
+      ...(fix.rewrite?.premises?.length ? { premises: fix.rewrite.premises } : {}),
       ...(fix.rewrite && violation.existingQueue ? { existingQueue: violation.existingQueue } : {}),
     },
   };

@@ -33,6 +33,7 @@ export function renderSarif(report: Report, place: SarifPlace = {}): string {
         fixKind: f.fix.kind,
         fixDescription: f.fix.description,
         ...(f.fix.existingQueue ? { existingQueue: f.fix.existingQueue } : {}),
+        ...(f.fix.premises?.length ? { fixPremises: f.fix.premises } : {}),
       },
     })),
     notifications: [
