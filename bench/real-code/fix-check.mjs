@@ -162,7 +162,7 @@ function render(results, missing, meta) {
   const lines = [
     '## Do no harm: `fix --write` over the set',
     '',
-    `Produced by \`node bench/real-code/fix-check.mjs\` on ${meta.date}, with the tool at commit ${meta.commit}: ${results.length} repositories, ${seconds(meta.ms)}.`,
+    `Produced by \`node bench/real-code/fix-check.mjs\` on ${meta.date}, with the tool at commit ${meta.commit}: ${results.length} repositories, ${seconds(meta.ms)}.${meta.partial ? ' **Partial: the run was stopped before every repository was checked; the rest are not listed.**' : ''}`,
     '',
     'Each restored repository is copied to a temporary directory (without `.git` and `node_modules`) and fixed there with `fix . --write --allow-dirty`. Then: every changed file must parse again (JavaScript/TypeScript with the tool\'s own parser, JSON with `JSON.parse`); a second `fix . --check` must exit 0 (nothing left to change); every package.json must still agree with its lock file: `npm ci --dry-run --ignore-scripts` in every directory with a package.json and a package-lock.json, in the untouched checkout and in the fixed copy (only a pass that turns into a failure counts: npm refuses a package.json and a lock file out of step), and for every lock file (npm, Yarn, pnpm, a workspace root\'s too) each watched range must still admit the version the lock file installs (the project\'s own semver code). No file may be created.',
     '',
@@ -244,17 +244,24 @@ const opts = parseArgs(process.argv.slice(2), ['repo', 'json', 'out', 'typecheck
 const started = Date.now();
 const repos = selectRepos(opts.repo);
 const results = [];
+function writeReport(partial) {
+  const missing = repos.filter((r) => !r.present).map((r) => r.repo);
+  const meta = { date: new Date().toISOString().slice(0, 10), commit: toolCommit(), ms: Date.now() - started, typecheck: opts.typecheck, partial };
+  writeSection(path.resolve(opts.out ?? REPORT_FILE), 'fix-check', render(results, missing, meta), ['score', 'fix-check', 'mutation']);
+  if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ ...meta, results, missing }, null, 2));
+  return meta;
+}
 for (const spec of repos.filter((r) => r.present)) {
   const r = checkRepo(spec, opts);
   results.push(r);
   console.log(`${spec.repo.padEnd(60)} ${String(r.changed.length).padStart(3)} changed, ${r.problems.length ? `PROBLEMS: ${r.problems.join('; ')}` : 'ok'}  ${seconds(r.ms)}`);
   for (const w of r.rewrites) console.log(`    rewrite ${w.rule} ${w.file}:${w.line}: ${w.premise !== undefined ? `premise: ${w.premise}` : `(no premise named) ${truncate(w.description, 120)}`}`);
   for (const t of r.typecheck) console.log(`    tsc ${t.tsconfig}: ${t.status}${t.before !== undefined ? `, ${t.before} errors before, ${t.after} after, ${t.newErrors.length} new` : `: ${t.why}`}`);
+  // Written after every repository, so that a long run stopped midway keeps what it checked.
+  writeReport(results.length < repos.filter((s) => s.present).length);
 }
 const missing = repos.filter((r) => !r.present).map((r) => r.repo);
-const meta = { date: new Date().toISOString().slice(0, 10), commit: toolCommit(), ms: Date.now() - started, typecheck: opts.typecheck };
-writeSection(path.resolve(opts.out ?? REPORT_FILE), 'fix-check', render(results, missing, meta), ['score', 'fix-check', 'mutation']);
-if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ ...meta, results, missing }, null, 2));
+const meta = writeReport(false);
 const bad = results.filter((r) => r.problems.length).length;
 console.log(`\n${results.length} repositories fixed, ${bad} with a problem; ${seconds(meta.ms)}.`);
 process.exitCode = bad ? 1 : 0;
