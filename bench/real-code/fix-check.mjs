@@ -68,7 +68,7 @@ function rangesAgainstLock(pkgAbs) {
 
 /**
  * The rewrites `fix --write` applies, from the JSON report, each with the condition it relied on: the finding's
- * `fix.premise` (or `fix.condition`) when the tool names one, else undefined (grouped by rule and description).
+ * `fix.premise` (`fix.premises` or `fix.condition`) when the tool names one, else undefined (grouped by rule and description).
  */
 function rewritesOf(dir) {
   const r = cli(dir, 'scan', '.', '--format', 'json', '--fail-on', 'never');
@@ -80,8 +80,11 @@ function rewritesOf(dir) {
   return { rewrites };
 }
 
+// The fixsafe branch names premises in src/fix/premises.ts (premisesOf(intents): string[]); the JSON field is read as
+// `premise`, `premises` (a list) or `condition`, whichever the build writes.
 const premiseOf = (fix) => {
-  const p = fix.premise ?? fix.condition;
+  const p = fix.premise ?? fix.premises ?? fix.condition;
+  if (Array.isArray(p)) return p.length ? p.join('; ') : undefined;
   if (p === undefined || p === null) return undefined;
   return typeof p === 'string' ? p : JSON.stringify(p);
 };
