@@ -41,13 +41,19 @@ function installRootOf(root, tsconfig) {
   return at;
 }
 
-/** `npm ci` (a package-lock.json) or `npm install` (none, or a Yarn/pnpm lock), without scripts, within the budget. */
+/** `npm ci` / `npm install` without scripts; where npm refuses the peer dependencies (ERESOLVE), once more with --legacy-peer-deps. */
 function install(dir) {
+  const first = installOnce(dir, []);
+  return !first.ok && /ERESOLVE/.test(first.why) ? installOnce(dir, ['--legacy-peer-deps']) : first;
+}
+
+/** `npm ci` (a package-lock.json) or `npm install` (none, or a Yarn/pnpm lock), without scripts, within the budget. */
+function installOnce(dir, extra) {
   const lock = fs.existsSync(path.join(dir, 'package-lock.json')) || fs.existsSync(path.join(dir, 'npm-shrinkwrap.json'));
-  const args = [lock ? 'ci' : 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel', 'error'];
+  const args = [lock ? 'ci' : 'install', '--ignore-scripts', ...extra, '--no-audit', '--no-fund', '--loglevel', 'error'];
   const started = Date.now();
   const r = spawnSync('npm', args, { cwd: dir, encoding: 'utf8', timeout: INSTALL_TIMEOUT_MS, maxBuffer: 1 << 28 });
-  const command = `npm ${args[0]} --ignore-scripts`;
+  const command = `npm ${args[0]} --ignore-scripts${extra.length ? ` ${extra.join(' ')}` : ''}`;
   const ms = Date.now() - started;
   if (r.error?.code === 'ETIMEDOUT' || r.signal) return { ok: false, command, ms, why: `${command} did not finish in ${INSTALL_TIMEOUT_MS / 1000} s` };
   if (r.status !== 0) {
