@@ -22,6 +22,11 @@ export interface ConsumeRequest {
   arguments: Record<string, unknown>;
 }
 
+/** A table value sent as an AMQP timestamp (field type T: seconds since the epoch), as amqplib's `{ '!': 'timestamp', value }` and @cloudamqp/amqp-client's Date are. */
+export class Timestamp {
+  constructor(readonly seconds: number) {}
+}
+
 export interface AmqpTarget {
   url: URL;
   username: string;
@@ -111,6 +116,11 @@ class Writer {
   }
   /** A field value with the type amqplib gives it (the smallest integer that holds a whole number). */
   field(v: unknown): this {
+    if (v instanceof Timestamp) {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64BE(BigInt(Math.trunc(v.seconds)));
+      return this.octet(0x54).raw(b);
+    }
     if (typeof v === 'string') return this.octet(0x53).longstr(v);
     if (typeof v === 'boolean') return this.octet(0x74).octet(v ? 1 : 0);
     if (typeof v === 'number') {

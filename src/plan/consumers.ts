@@ -1,7 +1,7 @@
 // The plan's consumers: each consumer of the code as it is, paired with the same consumer as fix leaves it, and how it
 // will start after the changes (its queue, noAck, the prefetch on its channel, its basic.consume arguments).
 import type { Analysis } from '../engine/analyze';
-import type { Consumer, Finding } from '../model';
+import type { Consumer, FieldType, Finding } from '../model';
 import { prefetchOf } from '../rules/consumer-facts';
 import { LineIndex } from '../text';
 import type { PlanFinding, PlannedConsume, PlannedConsumer } from './model';
@@ -53,11 +53,15 @@ function consumeOf(c: Consumer | undefined): PlannedConsume {
   const p = prefetchOf(c);
   if (p?.kind === 'unknown') return { unknown: why('the prefetch', p.reason) };
   const args: Record<string, unknown> = {};
+  const wire: Record<string, FieldType> = {};
   for (const a of c.consumerArguments) {
     if (a.value.kind === 'unknown') return { unknown: why(a.key, a.value.reason) };
-    // The model keeps a table's or an array's kind, not its fields (amqplib's { '!': 'timestamp', value }): sending it would be another value.
-    if (a.wire === 'table' || a.wire === 'array' || a.wire === 'timestamp') return { unknown: `${a.key} is ${a.wire === 'timestamp' ? 'an AMQP timestamp' : a.wire === 'array' ? 'an array' : 'a table'} whose value the plan does not carry` };
+    // The model keeps a table's or an array's kind, not its fields: sending it would be another value. A timestamp
+    // carries its seconds (amqplib's { '!': 'timestamp', value: N }, @cloudamqp/amqp-client's new Date(ms)).
+    const seconds = a.wire === 'timestamp' && typeof a.value.value === 'number';
+    if (a.wire === 'table' || a.wire === 'array' || (a.wire === 'timestamp' && !seconds)) return { unknown: `${a.key} is ${a.wire === 'timestamp' ? 'an AMQP timestamp' : a.wire === 'array' ? 'an array' : 'a table'} whose value the plan does not carry` };
     args[a.key] = a.value.value;
+    if (seconds) wire[a.key] = 'timestamp';
   }
-  return { queue: c.queue.value, noAck: c.ack.value === 'auto', ...(p ? { prefetch: p.value } : {}), arguments: args };
+  return { queue: c.queue.value, noAck: c.ack.value === 'auto', ...(p ? { prefetch: p.value } : {}), arguments: args, ...(Object.keys(wire).length ? { wire } : {}) };
 }

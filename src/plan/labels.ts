@@ -31,6 +31,6 @@ export function formLabel(f: PlannedForm): string {
 /** `manual ack, prefetch 10, x-stream-offset: "first"`, or why it is not known. */
 export function consumeLabel(f: PlannedConsume): string {
   if ('unknown' in f) return `not known: ${f.unknown}`;
-  const args = Object.entries(f.arguments).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  const args = Object.entries(f.arguments).map(([k, v]) => `${k}: ${f.wire?.[k] === 'timestamp' && typeof v === 'number' ? `AMQP timestamp ${v} (${new Date(v * 1000).toISOString()})` : JSON.stringify(v)}`);
   return [f.noAck ? 'automatic ack (noAck)' : 'manual ack', f.prefetch !== undefined ? `prefetch ${f.prefetch}` : 'no prefetch', ...args].join(', ');
 }

@@ -1,6 +1,6 @@
 // The plan's model: for each queue the code declares (and each one a broker holds), whether it can become quorum as
 // written, what to change, what to do with the queue that exists, and what the broker answered (plan --verify).
-import type { DefaultQueueTypes, QueueType, Severity, TargetVersion } from '../model';
+import type { DefaultQueueTypes, FieldType, QueueType, Severity, TargetVersion } from '../model';
 import type { ReportError } from '../report/model';
 
 /** MIGRATION.md's section the plan follows. */
@@ -58,6 +58,8 @@ export type PlannedConsume =
       /** The prefetch set on its channel before it consumes; absent when the code sets none. */
       prefetch?: number;
       arguments: Record<string, unknown>;
+      /** The field type the library sends an argument as, where it is not the value's plain one (a timestamp). */
+      wire?: Record<string, FieldType>;
     }
   | { unknown: string };
 

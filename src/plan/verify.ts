@@ -4,7 +4,7 @@
 // real reply recorded next to what the tool predicted. What cannot be checked is "not verified" with the reason.
 import { randomBytes } from 'node:crypto';
 import type { QueueType } from '../model';
-import { AmqpError, AmqpSession, type AmqpFailure, type ConsumeReply, type DeclareReply } from '../broker/amqp';
+import { AmqpError, AmqpSession, Timestamp, type AmqpFailure, type ConsumeReply, type DeclareReply } from '../broker/amqp';
 import { amqpEndpoint, type AmqpEndpoint } from '../broker/amqp-endpoint';
 import { shownUrl, type BrokerEndpoint } from '../broker/endpoint';
 import { ManagementError, request } from '../broker/http';
@@ -160,7 +160,7 @@ export async function verifyPlan(report: PlanReport, o: VerifyOptions): Promise<
         // A queue declared on a connection the broker closed since (541): a new one, unless the queue was that connection's own.
         const session = where.session.closed && !where.exclusive ? await open(where.vhost) : where.session;
         if (session.closed) throw new AmqpError(`the connection that declared the exclusive queue '${where.queue}' was closed by the broker`, 'broken');
-        reply = await session.consume({ queue: where.queue, noAck: c.after.noAck, ...(c.after.prefetch !== undefined ? { prefetch: c.after.prefetch } : {}), arguments: c.after.arguments });
+        reply = await session.consume({ queue: where.queue, noAck: c.after.noAck, ...(c.after.prefetch !== undefined ? { prefetch: c.after.prefetch } : {}), arguments: onTheWire(c.after.arguments, c.after.wire) });
       } catch (err) {
         if (!(err instanceof AmqpError)) throw err;
         if (err.failure !== 'broken') problem = failed(err);
@@ -252,6 +252,20 @@ function predictConsume(c: PlannedConsumer, vhost: string | undefined): string {
   if (!left) return 'accepted';
   const text = left.replace(/^[a-z0-9-]+: /, '');
   return vhost ? text.replace(/in vhost '[^']*'/g, `in vhost '${vhost}'`) : text;
+}
+
+/** The arguments as the library sends them: a timestamp as an AMQP timestamp (amqplib's `{ '!': 'timestamp', value }` too). */
+function onTheWire(args: Record<string, unknown>, wire: Record<string, string> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    if (wire?.[k] !== 'timestamp') {
+      out[k] = v;
+      continue;
+    }
+    const seconds = typeof v === 'number' ? v : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'number' ? (v as { value: number }).value : undefined;
+    out[k] = seconds === undefined ? v : new Timestamp(seconds);
+  }
+  return out;
 }
 
 const isType = (t: string): t is QueueType => t === 'classic' || t === 'quorum' || t === 'stream';

@@ -18,6 +18,9 @@ export async function replay(url: string) {
   // is a literal written in this consume call (no other consumer reads it); the offset is written
   // outside the consume call (a value other code may read))
   await ch.consume('audit-log', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': REPLAY_FROM } });
+  // rabbitmq4-codemod(stream-consumer-requirements): x-stream-offset 1691492165000 is milliseconds
+  // since the epoch (2023-08-08T10:56:05.000Z), not seconds: send the AMQP timestamp { '!':
+  // 'timestamp', value: 1691492165 } (seconds since the epoch; amqplib's typed value)
   await ch.consume('audit-log', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': { '!': 'timestamp', value: 1691492165000 } } });
   // rabbitmq4-codemod(stream-consumer-requirements): x-stream-offset 1691492165000 is milliseconds
   // since the epoch (2023-08-08T10:56:05.000Z), not a position in the stream: send the AMQP

@@ -327,7 +327,7 @@ describe.skipIf(!available)(`the default queue type quorum on a real 4.3 vhost $
     );
     const rewrite = analysis.files[0].findings.find((f) => f.ruleId === T && f.fix.kind === 'rewrite');
     expect(rewrite, 'a rewrite of the transient queue').toBeDefined();
-    const stated = /gets (\d{3} [A-Z_]+ - .*?)(?:; and |\.$)/.exec(rewrite!.fix.existingQueue ?? '');
+    const stated = /gets (\d{3} [A-Z_]+ - .*?)(?:; and |\. |\.$)/.exec(rewrite!.fix.existingQueue ?? '');
     expect(stated, rewrite!.fix.existingQueue).not.toBeNull();
     expect(stated![1]).toContain("inequivalent arg 'durable'");
     const fixed = applyEdits(a, analysis.files[0].edits);

@@ -73,7 +73,7 @@ interface Verified {
 }
 interface Report {
   queues: { name: string; declarations: { file: string; line: number; verified?: Verified }[] }[];
-  consumers: { file: string; line: number; queue: string | null; verified?: Verified }[];
+  consumers: { file: string; line: number; queue: string | null; after?: unknown; verified?: Verified }[];
   verification: {
     vhosts: { name: string; defaultQueueType: string }[];
     permission: string;
@@ -260,9 +260,9 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
     }
   }, 120_000);
 
-  it("a consume the broker refuses is caught, with the broker's exact reply: predicted (a digit-string x-stream-offset) or not", () => {
+  it("a consume the broker refuses is caught, with the broker's exact reply: predicted (an x-stream-offset in no accepted form) or not; the digit-string offset's rewrite is accepted", () => {
     const dir = project({
-      'src/replay.ts': `import amqp from 'amqplib';\n\nexport async function replay(url: string) {\n  const ch = await (await amqp.connect(url)).createChannel();\n  await ch.assertQueue('rmq4cm-events', { durable: true, arguments: { 'x-queue-type': 'stream' } });\n  await ch.prefetch(50);\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': '1691492165' } });\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': 'first' } });\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, priority: 5, arguments: { 'x-stream-offset': 'first' } });\n}\n`,
+      'src/replay.ts': `import amqp from 'amqplib';\n\nexport async function replay(url: string) {\n  const ch = await (await amqp.connect(url)).createChannel();\n  await ch.assertQueue('rmq4cm-events', { durable: true, arguments: { 'x-queue-type': 'stream' } });\n  await ch.prefetch(50);\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': 'yesterday' } });\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': 'first' } });\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, priority: 5, arguments: { 'x-stream-offset': 'first' } });\n  await ch.consume('rmq4cm-events', (msg) => msg && ch.ack(msg), { noAck: false, arguments: { 'x-stream-offset': '1691492165' } });\n}\n`,
     });
     const { args, env } = broker();
     const r = run(dir, ['plan', '.', ...args, '--verify', '--format', 'json'], env);
@@ -270,12 +270,16 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
     const [scratch] = createdIn(r.stderr);
     const replies = report.consumers.map((c) => ({ line: c.line, reply: c.verified?.reply, asPredicted: c.verified?.asPredicted }));
     expect(replies).toEqual([
-      { line: 7, reply: `406 PRECONDITION_FAILED - invalid arg 'x-stream-offset' for queue 'rmq4cm-events' in vhost '${scratch}': {invalid_stream_offset_arg,{longstr,<<"1691492165">>}}`, asPredicted: true },
+      // Annotated, not rewritten: still refused after the changes, as predicted.
+      { line: 7, reply: `406 PRECONDITION_FAILED - invalid arg 'x-stream-offset' for queue 'rmq4cm-events' in vhost '${scratch}': {invalid_stream_offset_arg,{longstr,<<"yesterday">>}}`, asPredicted: true },
       { line: 8, reply: 'accepted', asPredicted: true },
       // Not predicted by any rule: the broker's own word, and the run says so (exit 1).
       { line: 9, reply: `406 PRECONDITION_FAILED - invalid arg 'x-priority' for queue 'rmq4cm-events' in vhost '${scratch}' of queue type rabbit_stream_queue`, asPredicted: false },
+      // Rewritten to the AMQP timestamp it means, and sent as one: the broker accepts the consumer as fix leaves it.
+      { line: 10, reply: 'accepted', asPredicted: true },
     ]);
-    expect(report.verification.consumers).toEqual({ sent: 3, asPredicted: 2, otherwise: 1, notDeclared: 0, notVerified: 0 });
+    expect(report.consumers[3].after).toEqual({ queue: 'rmq4cm-events', noAck: false, prefetch: 50, arguments: { 'x-stream-offset': 1691492165 }, wire: { 'x-stream-offset': 'timestamp' } });
+    expect(report.verification.consumers).toEqual({ sent: 4, asPredicted: 3, otherwise: 1, notDeclared: 0, notVerified: 0 });
     expect(r.code, r.stderr).toBe(1);
   }, 120_000);
 

@@ -80,7 +80,7 @@ describe('@golevelup/nestjs-rabbitmq, end to end', () => {
     expect(findings.every((f) => f.client === '@golevelup/nestjs-rabbitmq')).toBe(true);
     // Handlers the library acks after, with its default prefetch of 10, are safe.
     expect(consumers).toEqual([
-      { file: 'src/orders.handlers.ts', line: 8, client: '@golevelup/nestjs-rabbitmq', queue: 'order-created', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [] },
+      { file: 'src/orders.handlers.ts', line: 8, client: '@golevelup/nestjs-rabbitmq', queue: 'order-created', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [], priority: 2 },
       {
         file: 'src/orders.handlers.ts',
         line: 14,
@@ -90,8 +90,9 @@ describe('@golevelup/nestjs-rabbitmq, end to end', () => {
         prefetch: 10,
         verdict: 'unsafe',
         reasons: ['automatic ack: messages lost on a crash', 'the prefetch does nothing with automatic ack'],
+        priority: 1,
       },
-      { file: 'src/orders.handlers.ts', line: 27, client: '@golevelup/nestjs-rabbitmq', queue: 'order-status', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [] },
+      { file: 'src/orders.handlers.ts', line: 27, client: '@golevelup/nestjs-rabbitmq', queue: 'order-status', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [], priority: 3 },
     ]);
   });
 

@@ -98,7 +98,7 @@ describe('@nestjs/microservices RMQ transport, end to end', () => {
     ]);
     expect(findings.every((f) => f.client === '@nestjs/microservices')).toBe(true);
     expect(consumers).toEqual([
-      { file: 'src/main.ts', line: 8, client: '@nestjs/microservices', queue: 'cats_queue', ack: 'auto', prefetch: 0, verdict: 'unsafe', reasons: ['automatic ack: messages lost on a crash'] },
+      { file: 'src/main.ts', line: 8, client: '@nestjs/microservices', queue: 'cats_queue', ack: 'auto', prefetch: 0, verdict: 'unsafe', reasons: ['automatic ack: messages lost on a crash'], priority: 1 },
     ]);
   });
 
@@ -139,7 +139,7 @@ bootstrap();
     // literal is written in the helper, so the finding is reported there, with the call as a related place.
     expect(summary(findings)).toEqual([['transient-nonexclusive-queue', 'error', 'src/rmq.ts', 5, 'invoices', 'rewrite']]);
     expect(findings[0].related).toEqual([{ file: 'src/main.ts', line: 7, column: 27, endLine: 7, endColumn: 49, message: "called here (queue 'invoices')" }]);
-    expect(consumers).toEqual([{ file: 'src/main.ts', line: 7, client: '@nestjs/microservices', queue: 'invoices', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [] }]);
+    expect(consumers).toEqual([{ file: 'src/main.ts', line: 7, client: '@nestjs/microservices', queue: 'invoices', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [], priority: 1 }]);
     fixAndRecheck({ 'src/rmq.ts': rmq, 'src/main.ts': main }, { 'src/rmq.ts': rmq.replace('durable: false', 'durable: true') });
   });
 });

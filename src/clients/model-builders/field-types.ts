@@ -22,6 +22,24 @@ export function fieldTypeOf(prop: PropertyValue, encoder: TableEncoder): FieldTy
   return ofValue(prop.value(), encoder);
 }
 
+/**
+ * The seconds since the epoch an AMQP timestamp carries, when the code writes them: amqplib's `{ '!': 'timestamp',
+ * value: N }` sends N, @cloudamqp/amqp-client's `new Date(ms)` sends floor(ms / 1000).
+ */
+export function timestampSeconds(prop: PropertyValue, encoder: TableEncoder): number | undefined {
+  const node = prop.node.type === 'ObjectProperty' ? unwrap(prop.node.value as Node) : undefined;
+  if (node && isDateConstruction(node)) {
+    const arg = node.type === 'NewExpression' && node.arguments.length === 1 ? unwrap(node.arguments[0] as Node) : undefined;
+    return encoder === '@cloudamqp/amqp-client' && arg?.type === 'NumericLiteral' ? Math.floor(arg.value / 1000) : undefined;
+  }
+  const value = prop.value();
+  if (encoder !== 'amqplib' || value.kind !== 'object') return undefined;
+  const trapdoor = value.object.props.get('!')?.value();
+  const seconds = value.object.props.get('value')?.value();
+  if (trapdoor?.kind !== 'literal' || trapdoor.value !== 'timestamp' || seconds?.kind !== 'literal') return undefined;
+  return typeof seconds.value === 'number' && Number.isInteger(seconds.value) ? seconds.value : undefined;
+}
+
 function ofValue(value: Value, encoder: TableEncoder): FieldType | undefined {
   switch (value.kind) {
     case 'literal': {

@@ -5,7 +5,7 @@ import { defaulted, known, unknown, type AckMode, type Consumer, type ParamOrigi
 import type { ObjectValue, PropertyValue, Value } from '../../resolve/values';
 import type { FileContext } from '../../resolve/file-context';
 import { originOf, readAny } from './resolved';
-import { fieldTypeOf, type TableEncoder } from './field-types';
+import { fieldTypeOf, timestampSeconds, type TableEncoder } from './field-types';
 
 /** An options object, or why it cannot be read (and the parameter it comes from, if it is one). */
 export type Options = { object?: ObjectValue; unknownReason?: string; origin?: Span; param?: ParamOrigin };
@@ -81,6 +81,8 @@ export function consumerArgumentsOf(table: Value | undefined, encoder?: TableEnc
   if (table?.kind !== 'object') return [];
   return [...table.object.props].map(([key, prop]) => {
     const wire = encoder && fieldTypeOf(prop, encoder);
-    return { key, value: readAny(prop.value(), prop.file.span(prop.node)), ...(wire ? { wire } : {}) };
+    const seconds = wire === 'timestamp' && encoder ? timestampSeconds(prop, encoder) : undefined;
+    const at = prop.file.span(prop.node);
+    return { key, value: seconds === undefined ? readAny(prop.value(), at) : known(seconds, at), ...(wire ? { wire } : {}) };
   });
 }
