@@ -17,6 +17,7 @@ import { connectionChurn } from './connection-churn';
 import { maxMessageSize } from './max-message-size';
 import { directReplyToMandatory } from './direct-reply-to-mandatory';
 import { directReplyToBinding } from './direct-reply-to-binding';
+import { directReplyToManualAck } from './direct-reply-to-manual-ack';
 import { amqp10V1Address } from './amqp10-v1-address';
 import { clientFrameMax } from './client-frame-max';
 import { delayedMessageExchange } from './delayed-message-exchange';
@@ -57,6 +58,7 @@ export const CONSUMER_RULES: readonly ConsumerRule[] = [
   quorumRequeueDeliveryCount,
   consumerTimeoutArgument,
   manualAckNeverSettled,
+  directReplyToManualAck,
 ];
 export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory, publisherBackpressure];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
