@@ -129,6 +129,11 @@ export interface QueueDeclaration {
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
   /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
+  /**
    * The virtual host the declaration goes to, when the code names it (the connection's URL or options, a
    * declarative config's vhost key); undefined when it is left to run time.
    */
@@ -162,6 +167,11 @@ export interface Qos {
   via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /** The call of the helper an instance is read at (consumers link to the prefetch of their own call). */
   site?: string;
+  /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
   syntax: unknown;
 }
 
@@ -213,6 +223,11 @@ export interface Consumer {
   optionsAt?: { span: Span; statementStart: number };
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   syntax: unknown;

@@ -18,8 +18,11 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
     else byStatement.set(f.anchor, [f]);
   }
   const parsed: ParsedFileOf = (p) => (p === file.path ? file : fileOf?.(p));
+  // Findings placed here for other consumers (a helper's callers, reported at the helper) are theirs, not this row's.
+  const placedFor = new Map<Finding, Subject[]>();
+  for (const [subject, list] of elsewhere ?? []) for (const f of list) placedFor.set(f, [...(placedFor.get(f) ?? []), subject]);
   return model.consumers.map((c) => {
-    const here = (byStatement.get(c.statementStart) ?? []).filter((f) => f.start >= c.at.start && f.end <= c.at.end);
+    const here = (byStatement.get(c.statementStart) ?? []).filter((f) => f.start >= c.at.start && f.end <= c.at.end && (!placedFor.has(f) || placedFor.get(f)!.includes(c)));
     // A finding placed at the consumer's options inside its own call is both here and attributed: once.
     const mine = [...new Set([...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))])];
     const p = prefetchOf(c);

@@ -89,6 +89,8 @@ export class ValueResolver implements Resolver {
       if (value.object.open) return { kind: 'unknown', reason: value.object.open, origin: value.object.origin, ...(value.object.openParam ? { param: value.object.openParam } : {}) };
       return { kind: 'literal', value: undefined, editable: false };
     }
+    // A property of an argument the caller leaves out (library mode): the caller sets none.
+    if (value.kind === 'literal' && value.omitted) return value;
     if (value.kind === 'array' && /^\d+$/.test(key)) {
       return value.items[Number(key)] ?? { kind: 'literal', value: undefined, editable: false };
     }
@@ -195,11 +197,13 @@ export class ValueResolver implements Resolver {
         if (reassigned) return this.resolve(reassigned, depth);
         const site = this.callSite;
         const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
-        if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init)) {
+        const required = site?.passesNothing && !binding.init && binding.fn && binding.paramIndex !== undefined && !mayBeLeftOut(binding.fn.params[binding.paramIndex]);
+        if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init) && !required) {
           const arg = bound[binding.paramIndex];
           // A missing or undefined argument takes the parameter's default value.
           const given = binding.fn === site.fn && site.given ? site.given[binding.paramIndex] : arg ? site.caller.resolve(arg, depth) : undefined;
-          const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? { kind: 'literal', value: undefined, editable: false }) : given;
+          const missing: Value = { kind: 'literal', value: undefined, editable: false, ...(site.passesNothing && !arg ? { omitted: true as const } : {}) };
+          const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? missing) : given;
           return binding.path.length ? this.withPatternDefault(binding, binding.path.reduce((v, k) => this.member(v, k, node), value), depth) : value;
         }
         const fnName = functionName(binding.fn);
@@ -789,6 +793,25 @@ export class ValueResolver implements Resolver {
     if (this.file.parentOf(fn) !== undefined) return this;
     return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
   }
+}
+
+/**
+ * Whether a caller may leave a parameter out: it has no type, or an optional one (`opts?: T`, `T | undefined`);
+ * a parameter typed as required (`prefetch: number`) is always given, so its value stays the caller's.
+ */
+function mayBeLeftOut(param: t.Function['params'][number] | undefined): boolean {
+  if (!param) return true;
+  const target = param.type === 'TSParameterProperty' ? param.parameter : param;
+  if (target.type === 'AssignmentPattern') return true;
+  if (target.type === 'RestElement') return true;
+  const annotation = 'typeAnnotation' in target ? target.typeAnnotation : undefined;
+  if (!annotation || annotation.type === 'Noop') return true;
+  if ('optional' in target && target.optional) return true;
+  const type = annotation.typeAnnotation;
+  const optionalTypes = new Set(['TSUndefinedKeyword', 'TSAnyKeyword', 'TSUnknownKeyword', 'TSNullKeyword', 'VoidTypeAnnotation', 'NullableTypeAnnotation', 'AnyTypeAnnotation', 'MixedTypeAnnotation']);
+  if (optionalTypes.has(type.type)) return true;
+  if (type.type === 'TSUnionType' || type.type === 'UnionTypeAnnotation') return type.types.some((m: t.Node) => optionalTypes.has(m.type));
+  return false;
 }
 
 /** Calls that turn a string into a number. */
