@@ -716,6 +716,7 @@ export class ValueResolver implements Resolver {
     if ((callee === 'Object.freeze' || callee === 'structuredClone') && node.arguments[0]) {
       return this.resolve(node.arguments[0] as Node, depth);
     }
+    if (callee === 'Object.assign' && node.arguments.length) return this.assigned(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
     if (callee === 'require' && node.arguments[0]?.type === 'StringLiteral' && this.project && this.absolute) {
       const spec = node.arguments[0].value;
       if (spec.startsWith('.')) {
@@ -726,6 +727,43 @@ export class ValueResolver implements Resolver {
     const converted = NUMBER_CONVERSIONS.has(callee) && node.arguments[0] && node.arguments[0].type !== 'SpreadElement' ? this.conversion(node, depth) : undefined;
     if (converted) return converted;
     return this.evaluateCall(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node), ...(this.readOrThrow(node, depth) ? { chosen: true as const } : {}) };
+  }
+
+  /**
+   * `Object.assign(target, ...sources)` as a value: the properties of every argument, a later one's over an earlier's,
+   * as spreads in an object literal bring them (`Object.assign({}, options, { durable: true })` is durable whatever
+   * `options` holds). An edit goes into the last object literal, and only if no argument after it may override it.
+   * Undefined when no argument is an object the code shows.
+   */
+  private assigned(node: t.CallExpression, depth: number): Value | undefined {
+    let result: ObjectValue | undefined;
+    let openAfter: string | undefined;
+    const props = new Map<string, PropertyValue>();
+    const reads: Span[] = [];
+    let open: string | undefined;
+    let openParam: ObjectValue['openParam'];
+    let computed: PropertyValue[] | undefined;
+    for (const arg of node.arguments) {
+      const v: Value = arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder' ? { kind: 'unknown', reason: 'spreads its sources at run time' } : this.resolve(arg as Node, depth);
+      if (v.kind === 'literal' && (v.value === undefined || v.value === null)) continue;
+      if (v.kind === 'object') {
+        for (const [k, p] of v.object.props) props.set(k, p);
+        if (v.object.computed) (computed ??= []).push(...v.object.computed);
+        reads.push(...v.object.reads);
+        if (v.object.open) [open, openParam] = [v.object.open, v.object.openParam];
+        result = v.object;
+        openAfter = undefined;
+        continue;
+      }
+      // Anything else may bring any key: it hides what came before it.
+      open = `spreads \`${describe(this.file, arg as Node)}\`, which ${v.kind === 'unknown' ? v.reason.replace(/^`[^`]*` /, '') : 'is not an object'}`;
+      openParam = v.kind === 'unknown' ? v.param : undefined;
+      openAfter = open;
+      props.clear();
+    }
+    if (!result) return undefined;
+    const readOnly = openAfter ? `a later argument of \`${describe(this.file, node)}\` may override it` : result.readOnly;
+    return { kind: 'object', object: { ...result, props, reads, open, openParam, computed, ...(readOnly ? { readOnly } : {}) } };
   }
 
   /**
