@@ -134,6 +134,11 @@ export interface QueueDeclaration {
    */
   libraryDefaults?: string;
   /**
+   * How the library consumes the queue when code subscribes to it by name (foo-foo-mq's `startSubscription(name)` uses
+   * the queue's own `noAck` and `limit`): the ack mode, and the prefetch (undefined: none).
+   */
+  subscription?: { ack: Resolved<AckMode>; prefetch?: Resolved<number>; /** The declaration starts that consumer itself (`subscribe: true`): a subscription by name adds none. */ started?: boolean };
+  /**
    * The virtual host the declaration goes to, when the code names it (the connection's URL or options, a
    * declarative config's vhost key); undefined when it is left to run time.
    */
@@ -228,6 +233,12 @@ export interface Consumer {
    * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
    */
   libraryDefaults?: string;
+  /**
+   * The consumer takes its ack mode and prefetch from its queue's declaration (its `subscription`), wherever in the
+   * project that is (the engine fills them in). Until one is found, `ack` and `prefetch` are what the library gives a
+   * queue declared without them, and this says so (a sentence).
+   */
+  fromDeclaration?: string;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   syntax: unknown;

@@ -25,6 +25,7 @@ import { DISK, overlayHost } from '../index/module-resolution';
 import { parseJson } from '../parse/json';
 import { instantiate } from './instantiate';
 import { libraryDefaultsNote } from './library-defaults';
+import { settleSubscriptions } from './subscriptions';
 import { consumerVerdicts } from './verdicts';
 import { isDependencyManifest, modelManifest } from '../deps';
 import { factsOf, mentionsClient, selectCandidates } from './candidates';
@@ -150,6 +151,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     return state;
   };
   expandWrappers([...states.values()], project, stateFor);
+  settleSubscriptions([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, absolute: s.result.absolute }] : [])), (a, b) => index.connected(a, b));
   linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
   return { options, states, stateFor };
 }
@@ -660,6 +662,7 @@ function emitFinding(
   if ('untraced' in subject && subject.untraced) message += ` (${subject.untraced[0].toUpperCase()}${subject.untraced.slice(1)}.)`;
   if (subject.kind === 'queue-declaration' && subject.via) message += ` (Declared by ${subject.via.callee} at ${subject.via.declaredAt.file}:${lineOf(subject.via.declaredAt)}.)`;
   if ('libraryDefaults' in subject && subject.libraryDefaults) message += ` (${libraryDefaultsNote(subject.libraryDefaults)}.)`;
+  if (subject.kind === 'consumer' && subject.fromDeclaration) message += ` (${subject.fromDeclaration[0].toUpperCase()}${subject.fromDeclaration.slice(1)}.)`;
   const start = file.lines.position(focus.start);
   const end = file.lines.position(focus.end);
   let kind: Finding['fix']['kind'] = 'none';
