@@ -538,6 +538,31 @@ export interface QueueDeletion {
   syntax: unknown;
 }
 
+/**
+ * An option key a client library never reads, one edit away from one it does (a misspelling, another library's name
+ * for the option, an x-argument written where the library takes only named options), or a key the code reads that the
+ * options object does not have, one edit away from one it has: either way the option never arrives.
+ */
+export interface IgnoredOption {
+  kind: 'ignored-option';
+  id: string;
+  client: string;
+  /** The key as written (or the read of the missing key). */
+  at: Span;
+  statementStart: number;
+  /** What takes the options: "ch.consume()". */
+  callee: string;
+  /** The key as written or read. */
+  key: string;
+  /** The key (or call) it stands for. */
+  intended: string;
+  /** What the library does instead (a sentence): the value it really uses. */
+  uses: string;
+  /** 'written': the options hold a key the library ignores; 'read': the code reads a key the options do not hold. */
+  side: 'written' | 'read';
+  syntax: unknown;
+}
+
 /** Everything a client recognised in one file. */
 export interface FileModel {
   file: string;
@@ -552,10 +577,12 @@ export interface FileModel {
   dependencies?: DependencyPin[];
   exchanges: ExchangeDeclaration[];
   queueDeletions: QueueDeletion[];
+  /** Option keys the library ignores, near one it reads (absent: none found). */
+  ignoredOptions?: IgnoredOption[];
 }
 
 /** Anything a rule can report on. */
-export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion;
+export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion | IgnoredOption;
 
 /** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
 export type FixIntent =

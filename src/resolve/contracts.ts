@@ -45,6 +45,8 @@ export type Value =
       readOnly?: string;
       /** An argument a caller leaves out (CallSiteBinding.passesNothing): reading a property of it gives undefined too. */
       omitted?: true;
+      /** Read as a key the object does not hold (`opts.prefetchCount` of `{ prefetch: 10 }`): the key, and the object. */
+      absentKey?: { key: string; holder: ObjectValue };
     }
   | { kind: 'object'; object: ObjectValue }
   | { kind: 'array'; items: Value[]; origin: Span }

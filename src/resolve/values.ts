@@ -87,7 +87,7 @@ export class ValueResolver implements Resolver {
       if (prop) return prop.value();
       // `{ ...DEFAULTS, ...options }` with `options` a parameter: each call of the function decides the key.
       if (value.object.open) return { kind: 'unknown', reason: value.object.open, origin: value.object.origin, ...(value.object.openParam ? { param: value.object.openParam } : {}) };
-      return { kind: 'literal', value: undefined, editable: false };
+      return { kind: 'literal', value: undefined, editable: false, absentKey: { key, holder: value.object } };
     }
     // A property of an argument the caller leaves out (library mode): the caller sets none.
     if (value.kind === 'literal' && value.omitted) return value;

@@ -9,6 +9,7 @@ import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptions
 import { readFlag, readNumber, readQueueOptionsProperty, readText, unknownQueueOptions, within } from '../nestjs-family/config';
 import { lineAnchor } from '../nestjs-family/edits';
 import type { RmqOptionsValue, RmqSite } from './sites';
+import { addIgnoredRmqOptions } from './option-keys';
 
 export const NESTJS_LIBRARY = '@nestjs/microservices';
 
@@ -48,6 +49,7 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
   const prop = (key: string) => inner?.props.get(key);
   const channel = `${NESTJS_LIBRARY}:${site.at.start}`;
   const count = readNumber(prop('prefetchCount'), 0, NESTJS_LIBRARY, open);
+  addIgnoredRmqOptions(ctx, model, inner, { client: NESTJS_LIBRARY, callee: site.callee, id: `${NESTJS_LIBRARY}:ignored` });
 
   if (site.declares) {
     const declaration = siteDeclaration(ctx, site, site.options);
