@@ -81,4 +81,38 @@ describe('foo-foo-mq, end to end', () => {
       ),
     });
   });
+
+  it('startSubscription(name) takes the noAck and limit of the queue another module configures, and foo-foo-mq\'s defaults where none is shown', () => {
+    const topology = `const rabbit = require('rabbot');
+
+module.exports = () => rabbit.configure({
+  connection: { server: 'localhost', replyQueue: false },
+  queues: [{ name: 'orders', limit: 20 }, { name: 'audit' }, { name: 'events', noAck: true, subscribe: true }],
+});
+`;
+    const worker = `const rabbit = require('rabbot');
+const connect = require('./topology');
+
+connect().then(() => {
+  rabbit.startSubscription('orders');
+  rabbit.startSubscription('audit');
+  rabbit.startSubscription('events');
+  rabbit.startSubscription(process.env.EXTRA_QUEUE);
+});
+`;
+    const { findings, consumers } = scan(project({ 'src/topology.js': topology, 'src/worker.js': worker }));
+    // 'events' subscribes itself (subscribe: true): the second subscription adds no consumer.
+    expect(consumers.map((c) => [c.file, c.line, c.queue, c.ack, c.prefetch, c.verdict])).toEqual([
+      ['src/topology.js', 5, 'events', 'auto', null, 'unsafe'],
+      ['src/worker.js', 5, 'orders', 'manual', 20, 'safe'],
+      ['src/worker.js', 6, 'audit', 'manual', null, 'unsafe'],
+      ['src/worker.js', 8, null, 'manual', null, 'unsafe'],
+    ]);
+    // The missing limit of 'audit' is reported at its entry, where the fix goes; the unseen queue says what it assumes.
+    expect(summary(findings).filter((f) => f[0] === 'unbounded-prefetch')).toEqual([
+      ['unbounded-prefetch', 'warning', 'src/topology.js', 5, 'audit', 'annotate'],
+      ['unbounded-prefetch', 'warning', 'src/worker.js', 8, null, 'annotate'],
+    ]);
+    expect(findings.find((f) => f.file === 'src/worker.js')!.message).toContain("judged with foo-foo-mq's defaults for them (noAck false, and a prefetch only from a limit)");
+  });
 });
