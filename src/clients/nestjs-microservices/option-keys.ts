@@ -6,7 +6,10 @@ import { addIgnored, ignoredOptionKeys, type OptionKeys, type OptionsSite } from
 import { AMQPLIB_QUEUE_KEYS } from '../model-builders/queue-options';
 
 const NEST_DEFAULT = 'Nest uses its default for it';
-const OUTSIDE_QUEUE_OPTIONS = (flag: string) => ({ intended: `queueOptions.${flag}`, uses: `Nest hands only queueOptions to assertQueue, so the queue is declared with amqplib's default for ${flag}` });
+const OUTSIDE_QUEUE_OPTIONS = (flag: string) => ({
+  intended: `queueOptions.${flag}`,
+  uses: `Nest reads ${flag} only inside queueOptions, which it hands to assertQueue (an exchange it declares is durable by its own choice), so this one is ignored: a queue it declares gets amqplib's default for ${flag}`,
+});
 
 /** The transport's `options`. */
 export const RMQ_OPTION_KEYS: OptionKeys = {
