@@ -335,7 +335,8 @@ export interface PublishPacing {
   collected?: boolean;
   /**
    * The channel is opened anew by each run of the code that publishes on it (the function opens it, or calls a
-   * factory that opens one per call, and publishes with no loop between): one write per channel, whose buffer never fills.
+   * factory that opens one per call, and publishes with no loop between: one write per channel, whose buffer never
+   * fills; or it opens and closes it around a loop over the list its caller hands in: the buffer holds at most that list).
    */
   channelPerRun?: true;
   /** For a publish repeated by a loop: what bounds the loop (its items, its test, the loops around it). */
@@ -346,17 +347,27 @@ export interface PublishPacing {
    * while the code treats the result as that promise (awaits it).
    */
   returnsDoubt?: string;
+  /**
+   * The same doubt where the code ignores what the call returns: the project depends on this wrapper, whose publish
+   * returns a promise (testing it for false cannot work there).
+   */
+  wrapperInProject?: string;
 }
 
 /**
- * What bounds a loop: `bounded` by one request's payload, by items or a count the code writes out, or by a page of a
- * query; `unbounded` (a `while (true)`, a stream or cursor read item by item, a queue drained); `unknown` (a
- * parameter, a collection whose size the code does not show). `what` says it in words, with the code it is read from.
+ * What bounds a loop: `bounded` by one request's, message's or event's payload, by a few items or a count the code
+ * writes out, or by a page of a query; `many`: more items than that, written out (`for (i < 10000)`); `unbounded` (a
+ * `while (true)`, a stream or cursor read item by item, a queue drained); `unknown` (a parameter, a collection whose
+ * size the code does not show). `what` says it in words, with the code it is read from.
  */
 export interface LoopBound {
-  kind: 'bounded' | 'unbounded' | 'unknown';
-  by?: 'request' | 'fixed' | 'page';
+  kind: 'bounded' | 'many' | 'unbounded' | 'unknown';
+  by?: 'payload' | 'fixed' | 'page';
   what: string;
+  /** The number of items, when the code writes it out. */
+  count?: number;
+  /** The items are this parameter of the loop's function: the caller's list, already in memory. */
+  parameter?: string;
 }
 
 /** The exchange and routing key of a publish (a send to a queue is the default exchange ''). */
