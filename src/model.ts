@@ -419,7 +419,8 @@ export interface ConnectionOpen {
   perUnitOfWork?: UnitOfWork;
   /**
    * A channel opened on a connection the run does not open itself (a field, a module's, a parameter) and closed in a
-   * `finally` of the function that opens it: one channel per run, always closed, on a long-lived connection. Says which.
+   * `finally` of the function that opens it, or after use by a statement of the block that opens it: one channel per
+   * run, closed, on a long-lived connection. Says which.
    */
   channelOnShared?: string;
   /** The frame_max the client offers in connection.tune-ok, when the code sets it (a library default is left out). */

@@ -24,7 +24,7 @@ export const connectionChurn: OpenRule = {
     fixable: 'annotate',
     docs: 'connection-churn',
     dependsOn:
-      'what it must see: the open runs once per consumed message, request or loop item (the handler or loop around it, through the functions that call it across files), and its result is not kept for the next run. A channel opened per request on a connection the request does not open (a field, a module variable, a parameter) and closed in a finally block is not reported: a short-lived channel on a long-lived connection is how a request handler is meant to use one',
+      'what it must see: the open runs once per consumed message, request or loop item (the handler or loop around it, through the functions that call it across files), and its result is not kept for the next run. A channel opened per request on a connection the request does not open (a field, a module variable, a parameter) and closed in a finally block or after use is not reported: a short-lived channel on a long-lived connection is how a request handler is meant to use one. A loop over a few items the code writes out (at most 32: `for (let i = 0; i < 5; i++)`, a list of queues) is not a unit of work: the code around it decides (start-up: a pool, nothing; a request handler: per request)',
   },
   checkOpen(o): Violation[] {
     const unit = o.perUnitOfWork;

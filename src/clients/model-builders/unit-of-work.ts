@@ -9,6 +9,7 @@ import { enclosingFunction } from './call-context';
 import { exportedName } from './exported-api';
 import { packageRoleOf } from './package-role';
 import { isTestFile } from '../../resolve/test-files';
+import { loopBound } from './loop-bound';
 
 /** How many callers up a unit of work is looked for. */
 const MAX_CALLERS = 4;
@@ -49,7 +50,9 @@ function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: V
   let node = at;
   for (;;) {
     for (const loop of loopsAround(file, node)) {
-      if (perItem(file, loop, loop, open, calls)) return loopUnit(ctx, loop, via);
+      // A loop over a few items the code writes out (`for (let i = 0; i < 5; i++)`, a list of queues) opens a few, once
+      // per run of the code around it: that code decides (a request handler: per request; start-up: a pool).
+      if (perItem(file, loop, loop, open, calls) && !fewWrittenOut(ctx, loop)) return loopUnit(ctx, loop, via);
     }
     const fn = enclosingFunction(file, node);
     if (!fn) return undefined;
@@ -211,6 +214,14 @@ function here(file: ParsedFile, kind: string, at: Node, via: Via): UnitOfWork {
 }
 
 const link = (file: ParsedFile, name: string, at: Node): Via[number] => ({ name, file: file.path, line: file.lines.position(at.start ?? 0).line });
+
+/** How many connections or channels a loop may open, over items the code writes out, and still be a pool rather than churn. */
+const FEW_OPENS = 32;
+
+function fewWrittenOut(ctx: FileContext, loop: Node): boolean {
+  const b = loopBound(ctx, loop);
+  return b.kind === 'bounded' && b.by === 'fixed' && (b.count ?? Infinity) <= FEW_OPENS;
+}
 
 /** The loops around a node inside its function, innermost first. */
 function loopsAround(file: ParsedFile, node: Node): Node[] {
