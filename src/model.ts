@@ -445,9 +445,10 @@ export interface UnitOfWork {
   per?: 'message' | 'request' | 'item';
   /**
    * A function the module exports that nothing in the project calls: its users call it once per message it sends.
-   * `leaks`: it never closes what it opens.
+   * `leaks`: it never closes what it opens. `unfollowed`: the module is an application's, whose calls of it the
+   * analysis cannot follow (a DI container, a call by name): how often it runs is not seen.
    */
-  exported?: { name: string; leaks?: true };
+  exported?: { name: string; leaks?: true; unfollowed?: true };
 }
 
 /** bun.lockb is bun's binary lock file: found (it decides what bun installs), never read. */

@@ -1,4 +1,5 @@
 // Whether a connection or channel is opened once per unit of work (a consumed message, a request, an item of a loop), followed through callers across files.
+import * as path from 'node:path';
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, isFunction, memberName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { UnitOfWork } from '../../model';
@@ -23,6 +24,8 @@ export interface WorkCalls {
 }
 
 type Via = UnitOfWork['via'];
+/** The functions the search came through, from the open's own outwards (each one calls the one before it). */
+type Chain = readonly { ctx: FileContext; fn: t.Function }[];
 
 /** The loop a unit of work of kind 'a loop' is, and the file it is in (what bounds it is read there: loop-bound.ts). */
 const LOOP_NODES = new WeakMap<UnitOfWork, { ctx: FileContext; node: Node }>();
@@ -42,10 +45,10 @@ function loopUnit(ctx: FileContext, loop: Node, via: Via): UnitOfWork {
  */
 export function unitOfWorkOf(ctx: FileContext, open: Node, calls: WorkCalls): UnitOfWork | undefined {
   if (keptForReuse(ctx, open)) return undefined;
-  return around(ctx, open, open, calls, [], new Set(), 0);
+  return around(ctx, open, open, calls, [], new Set(), 0, []);
 }
 
-function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: Via, seen: Set<t.Function>, depth: number): UnitOfWork | undefined {
+function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: Via, seen: Set<t.Function>, depth: number, chain: Chain): UnitOfWork | undefined {
   const file = ctx.file;
   let node = at;
   for (;;) {
@@ -68,12 +71,12 @@ function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: V
       node = parent;
       continue;
     }
-    return callers(ctx, fn, open, calls, via, seen, depth);
+    return callers(ctx, fn, open, calls, via, seen, depth, chain);
   }
 }
 
 /** The unit of work around the calls of `fn` and the places that register it as a handler. */
-function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, seen: Set<t.Function>, depth: number): UnitOfWork | undefined {
+function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, seen: Set<t.Function>, depth: number, chain: Chain): UnitOfWork | undefined {
   if (depth >= MAX_CALLERS || seen.has(fn)) return undefined;
   seen.add(fn);
   const project = ctx.resolver.project;
@@ -91,39 +94,61 @@ function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls,
     // A lazy initialisation: the call runs only until the state the function sets is there (`if (!this.isInit) await this.initialize()`).
     kept ??= keptBy(ctx, fn);
     if (guardedByState(site.ctx, site.call, kept)) continue;
-    const found = around(site.ctx, site.call, open, calls, [...via, link(site.ctx.file, name, site.call)], seen, depth + 1);
+    const found = around(site.ctx, site.call, open, calls, [...via, link(site.ctx.file, name, site.call)], seen, depth + 1, [...chain, { ctx, fn }]);
     if (found) return found;
   }
   // Nothing in the project calls it: a library's API, called by its users once per message they send.
-  return called ? undefined : libraryCall(ctx, fn, open, calls, via, depth);
+  return called ? undefined : libraryCall(ctx, fn, open, calls, via, depth, chain);
 }
 
 /**
- * An exported function (or public method of an exported class) of a library package that opens what it sends one
- * message on, with no caller in the project to say how often it runs: its users call it per message
- * (`publish(queue, body)`), so each message opens a new one. Whether it closes it (`depth` 0: the open is in the function itself) says if it leaks.
+ * An exported function (or public method of an exported class) of a library package that opens what it sends on, with
+ * no caller in the project to say how often it runs: its users call it per message (`publish(queue, body)`), so each
+ * message opens a new one. The send may be in the function or in one it calls on the way to the open (`sendMessage()`
+ * → `processMessage()`, which connects through an injected manager and publishes), once per call or for each item of
+ * the list the call hands in. In an application, only the function that opens and sends itself counts, and the finding
+ * says its callers are not followed (called through a DI container or by name: `exported.unfollowed`). Whether it
+ * closes what it opens (`depth` 0: the open is in the function itself) says if it leaks.
  */
-function libraryCall(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, depth: number): UnitOfWork | undefined {
+function libraryCall(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, depth: number, chain: Chain): UnitOfWork | undefined {
   const file = ctx.file;
-  // In an application, an exported helper nothing calls is dead code or called in ways not followed: only a library's API counts.
-  if (isTestFile(file.path) || !packageRoleOf(ctx)?.library) return undefined;
+  if (isTestFile(file.path)) return undefined;
+  const library = !!packageRoleOf(ctx)?.library;
+  // In an application, a helper nothing calls may be dead code: only one that is all of it (opens, sends, in itself), in
+  // a module another file imports or names, is named.
+  if (!library && (depth > 0 || !referencedElsewhere(ctx))) return undefined;
   const name = exportedName(ctx, fn);
   if (!name) return undefined;
   const publishes = new Set(calls.publish);
-  const sends = file.nodesUnder(fn).some((n) => isCall(n) && publishes.has(calleeMethod(n)?.method ?? '') && sentOnce(file, fn, n));
+  const sends = [{ ctx, fn }, ...(library ? chain : [])].some((f) => f.ctx.file.nodesUnder(f.fn).some((n) => isCall(n) && publishes.has(calleeMethod(n)?.method ?? '') && sentPerCall(f.ctx, f.fn, n)));
   if (!sends) return undefined;
   const leaks = depth === 0 && neverClosed(ctx, fn, open, calls);
-  return { ...here(file, `${name}()`, fn, via), per: 'message', exported: { name: `${name}()`, ...(leaks ? { leaks: true } : {}) } };
+  return { ...here(file, `${name}()`, fn, via), per: 'message', exported: { name: `${name}()`, ...(leaks ? { leaks: true } : {}), ...(library ? {} : { unfollowed: true }) } };
+}
+
+/**
+ * Another file of the project imports the module, or names it by path in a string (a DI container's configuration:
+ * `{ name: 'messageBroker', path: './lib/rabbitmq.js' }`): its functions are used, in ways the analysis may not follow.
+ */
+function referencedElsewhere(ctx: FileContext): boolean {
+  const project = ctx.resolver.project;
+  const absolute = ctx.resolver.absolute;
+  if (!project || !absolute) return false;
+  if (project.callerFiles(absolute).some((f) => f !== absolute)) return true;
+  const named = `${path.basename(path.dirname(absolute))}/${path.basename(absolute).replace(/\.[cm]?[jt]sx?$/, '')}`;
+  return project.index.files().some((f) => f.absolute !== absolute && f.facts.kind === 'source' && !!project.host.read(f.absolute)?.includes(named));
 }
 
 /**
  * A publish that runs once per call of `fn`: in its body or in a promise's executor or `.then` callback in it (an
- * RPC's request), not in a loop, nor in a consume handler or other callback that runs once per message.
+ * RPC's request), not in a consume handler or other callback that runs once per message, nor in a loop unless it
+ * goes over a list the call is handed (`for (const m of messages)`, `messages` a parameter: the call's batch).
  */
-function sentOnce(file: ParsedFile, fn: t.Function, publish: Node): boolean {
+function sentPerCall(ctx: FileContext, fn: t.Function, publish: Node): boolean {
+  const file = ctx.file;
   let node: Node = publish;
   for (;;) {
-    if (loopsAround(file, node).length) return false;
+    if (loopsAround(file, node).some((loop) => !loopBound(ctx, loop).parameter)) return false;
     const inner = enclosingFunction(file, node);
     if (!inner) return false;
     if (inner === fn) return true;
@@ -143,10 +168,20 @@ function neverClosed(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCa
   const file = ctx.file;
   const { node, parent } = taker(file, open);
   if (parent?.type !== 'VariableDeclarator' || parent.init !== node || parent.id.type !== 'Identifier') return false;
-  const binding = ctx.resolver.scopes.lookup(parent.id.name, parent.id);
+  if (!onlyCalledOn(ctx, fn, parent.id, calls)) return false;
+  // A channel of a connection the function closes (`connection.createChannel()`, then `connection.close()`) is closed with it.
+  const m = isCall(open) ? calleeMethod(open) : undefined;
+  const connection = m && unwrap(m.object);
+  return !(connection?.type === 'Identifier' && !onlyCalledOn(ctx, fn, connection, calls));
+}
+
+/** Every use of the variable `id` in `fn` is a method call on it, none of them a close. */
+function onlyCalledOn(ctx: FileContext, fn: t.Function, id: t.Identifier, calls: WorkCalls): boolean {
+  const file = ctx.file;
+  const binding = ctx.resolver.scopes.lookup(id.name, id);
   const closes = new Set(calls.close);
   for (const n of file.nodesUnder(fn)) {
-    if (n.type !== 'Identifier' || n === parent.id || n.name !== parent.id.name || ctx.resolver.scopes.lookup(n.name, n) !== binding) continue;
+    if (n.type !== 'Identifier' || n === binding?.id || n.name !== id.name || ctx.resolver.scopes.lookup(n.name, n) !== binding) continue;
     const use = file.parentOf(n);
     const call = use && file.parentOf(use);
     const method = use?.type === 'MemberExpression' && use.object === n && call && isCall(call) && call.callee === use ? memberName(use) : undefined;
