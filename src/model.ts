@@ -264,6 +264,11 @@ export interface HandlerFacts {
   republishesPastLimit: HandlerUse[];
   /** The republishes among them that pass the received headers (or all its properties) on unchanged. */
   republishedHeaders: HandlerUse[];
+  /**
+   * The republishes among them written beside a reject or nack without requeue of the message (in the same block): the
+   * broker dead-letters the original, which keeps its count; the republish is a copy sent aside (an audit, an alert).
+   */
+  republishesBesideDeadLetter?: HandlerUse[];
   /** Reads of the x-delivery-count header (its meaning changes for quorum queues in 4.3). */
   deliveryCountReads: HandlerUse[];
   /** nack and reject of the message, with their requeue flag (true: back to the queue; false: dead-lettered or dropped). */

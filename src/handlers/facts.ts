@@ -71,6 +71,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   const xDeathCount = [...lib.headersPath, 'x-death', ELEMENT, 'count'];
   const countReads: [Node, MessageSource][] = [];
   const republishCalls: [Node, HandlerUse, MessageSource][] = [];
+  const deadLetterCalls: [Node, MessageSource][] = [];
   const deliveryCount = [...lib.headersPath, 'x-delivery-count'];
   const sources = messageSources(ctx, handler, 0);
   for (const [node, src] of sourceNodes(sources)) {
@@ -105,12 +106,19 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     if (ack && src.base.length === 0 && namesMessage(src, node, ack) && once(src, node)) facts.acks.push(use(src, node, `${describe(here, node.callee)}()`));
     const reject = Object.hasOwn(lib.rejects, m.method) ? lib.rejects[m.method] : undefined;
     if (reject && src.base.length === 0 && namesMessage(src, node, reject) && once(src, node)) {
-      facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue: rejectRequeue(here, args, reject, lib.name) });
+      const requeue = rejectRequeue(here, args, reject, lib.name);
+      facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue });
+      if (requeue.kind !== 'unknown' && requeue.value === false) deadLetterCalls.push([node, src]);
     }
   }
   // The handler's module (or a helper module it hands the message to) names the x-death header in code: a
   // republish that drops the broker's count matters to it.
   if (sources.some((src) => fileNamesXDeath(src.ctx.file))) facts.xDeathInModule = true;
+  // A republish in the block that also dead-letters the message is a copy sent aside: the broker drives the retry.
+  for (const [node, republish, src] of republishCalls) {
+    const block = blockOf(src.ctx.file, node);
+    if (deadLetterCalls.some(([n, s]) => s.ctx === src.ctx && blockOf(s.ctx.file, n) === block)) (facts.republishesBesideDeadLetter ??= []).push(republish);
+  }
   // A republish made only once the count has reached its limit moves the message aside (a parking lot): that
   // copy does not come back to be counted.
   if (countReads.length && republishCalls.length) {
@@ -124,6 +132,21 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     }
   }
   return facts;
+}
+
+/**
+ * The statement list a call runs in: its block, a `case`, the function body of an arrow written as an expression, or
+ * a branch written without braces (`if (x) a(); else b();`: each branch is its own).
+ */
+function blockOf(file: FileContext['file'], node: Node): Node | undefined {
+  let child = node;
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'BlockStatement' || a.type === 'SwitchCase' || a.type === 'Program' || a.type === 'ArrowFunctionExpression') return a;
+    const branch = (a.type === 'IfStatement' || a.type === 'ConditionalExpression') && (a.consequent === child || a.alternate === child);
+    if (branch || (a.type === 'LogicalExpression' && a.right === child)) return child;
+    child = a;
+  }
+  return undefined;
 }
 
 /** Calls that settle many messages at once, on the channel: what they settle is not any one message. */
