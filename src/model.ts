@@ -109,6 +109,11 @@ export interface QueueDeclaration {
   /** Set when some arguments cannot be listed (e.g. a spread of an unknown object). */
   argumentsIncomplete?: string;
   /**
+   * Why the declaration's code cannot run as far as the project shows (it is in a function nothing in the repository
+   * calls, exports, registers or hands on, outside a test); set only where a quorum rule may read it.
+   */
+  unreached?: string;
+  /**
    * The source the declaration's values were read from (object literals, literals, constants).
    * A fix may edit a span only if every declaration that depends on it wants the same edit.
    */

@@ -26,6 +26,7 @@ import { parseJson } from '../parse/json';
 import { instantiate } from './instantiate';
 import { consumerVerdicts } from './verdicts';
 import { isDependencyManifest, modelManifest } from '../deps';
+import { markUnreached } from './unreached';
 import { factsOf, mentionsClient, selectCandidates } from './candidates';
 import { ProjectIndex } from '../index/project-index';
 import { settleAckFromHandler } from './ack-from-handler';
@@ -149,6 +150,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     return state;
   };
   expandWrappers([...states.values()], project, stateFor);
+  markUnreached([...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : [])), options, (file) => stateFor(file).ctx);
   linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
   return { options, states, stateFor };
 }

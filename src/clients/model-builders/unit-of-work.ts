@@ -7,7 +7,7 @@ import type { FileContext } from '../../resolve/file-context';
 import { calledName, callSitesOf } from '../../resolve/call-sites';
 import { handlerKindOf, ITERATION_METHODS, registrationKind } from './handler-kinds';
 import { enclosingFunction } from './call-context';
-import { exportedName } from './exported-api';
+import { exportedName } from '../../resolve/exported-api';
 import { packageRoleOf } from './package-role';
 import { isTestFile } from '../../resolve/test-files';
 import { loopBound } from './loop-bound';

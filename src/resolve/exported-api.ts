@@ -1,8 +1,8 @@
 // Whether a function is part of its module's API: exported itself, or a public method of an exported class or object.
 import type * as t from '@babel/types';
-import { propertyKeyName, unwrap, type Node } from '../../parse/ast';
-import type { FileContext } from '../../resolve/file-context';
-import { findExport } from '../../resolve/exports';
+import { propertyKeyName, unwrap, type Node } from '../parse/ast';
+import type { FileContext } from './file-context';
+import { findExport } from './exports';
 
 /** The name a function is called by from outside its module (`publish`, `Broker.publish`), if the module exports it. */
 export function exportedName(ctx: FileContext, fn: t.Function): string | undefined {
