@@ -1,5 +1,4 @@
 // Whether a connection or channel is opened once per unit of work (a consumed message, a request, an item of a loop), followed through callers across files.
-import * as path from 'node:path';
 import type * as t from '@babel/types';
 import { calleeMethod, isCall, isFunction, memberName, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { UnitOfWork } from '../../model';
@@ -106,8 +105,9 @@ function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls,
  * no caller in the project to say how often it runs: its users call it per message (`publish(queue, body)`), so each
  * message opens a new one. The send may be in the function or in one it calls on the way to the open (`sendMessage()`
  * → `processMessage()`, which connects through an injected manager and publishes), once per call or for each item of
- * the list the call hands in. In an application, only the function that opens and sends itself counts, and the finding
- * says its callers are not followed (called through a DI container or by name: `exported.unfollowed`). Whether it
+ * the list the call hands in. In an application, only the function that opens and sends itself, in a module another file
+ * imports, counts, and the finding says its callers are not followed (called through a DI container or by name:
+ * `exported.unfollowed`). Whether it
  * closes what it opens (`depth` 0: the open is in the function itself) says if it leaks.
  */
 function libraryCall(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, depth: number, chain: Chain): UnitOfWork | undefined {
@@ -115,7 +115,7 @@ function libraryCall(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCa
   if (isTestFile(file.path)) return undefined;
   const library = !!packageRoleOf(ctx)?.library;
   // In an application, a helper nothing calls may be dead code: only one that is all of it (opens, sends, in itself), in
-  // a module another file imports or names, is named.
+  // a module another file imports, is named.
   if (!library && (depth > 0 || !referencedElsewhere(ctx))) return undefined;
   const name = exportedName(ctx, fn);
   if (!name) return undefined;
@@ -127,16 +127,14 @@ function libraryCall(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCa
 }
 
 /**
- * Another file of the project imports the module, or names it by path in a string (a DI container's configuration:
- * `{ name: 'messageBroker', path: './lib/rabbitmq.js' }`): its functions are used, in ways the analysis may not follow.
+ * Another file of the project imports the module (a DI container that registers it: `asValue(require('./lib/rabbitmq'))`):
+ * its functions are used, in ways the analysis may not follow. Importers only: they are in the module's connected
+ * component, which a worker thread or the cache analyses as one unit.
  */
 function referencedElsewhere(ctx: FileContext): boolean {
   const project = ctx.resolver.project;
   const absolute = ctx.resolver.absolute;
-  if (!project || !absolute) return false;
-  if (project.callerFiles(absolute).some((f) => f !== absolute)) return true;
-  const named = `${path.basename(path.dirname(absolute))}/${path.basename(absolute).replace(/\.[cm]?[jt]sx?$/, '')}`;
-  return project.index.files().some((f) => f.absolute !== absolute && f.facts.kind === 'source' && !!project.host.read(f.absolute)?.includes(named));
+  return !!project && !!absolute && project.callerFiles(absolute).some((f) => f !== absolute);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Built by the container from src/config.js: the broker is injected by name, not imported.
+// Built by the container (src/container.js): the broker is injected by name, not imported.
 class ProducerService {
   constructor({ messageBroker }) {
     this._messageBroker = messageBroker;
