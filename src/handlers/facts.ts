@@ -212,12 +212,25 @@ function typedNullable(handler: t.Function): boolean {
 }
 
 /** The message's body: `msg.content`, or a body method of the message (`msg.bodyString()`). */
-function isContent(src: MessageSource, arg: Node | undefined, lib: HandlerLibrary): boolean {
+function isContent(src: MessageSource, arg: Node | undefined, lib: HandlerLibrary, depth = 0): boolean {
   if (samePath(messagePath(src, arg), lib.contentPath)) return true;
   const node = arg && unwrap(arg);
   const m = node && isCall(node) ? calleeMethod(node) : undefined;
-  return !!m && !!lib.contentMethods?.includes(m.method) && samePath(messagePath(src, m.object), []);
+  if (m && lib.contentMethods?.includes(m.method) && samePath(messagePath(src, m.object), [])) return true;
+  // The content taken apart and put back together (`Buffer.from(JSON.stringify(order))` where `order =
+  // JSON.parse(msg.content.toString())`): the same message, re-serialised.
+  if (!node || depth > 8) return false;
+  if (node.type === 'Identifier') {
+    const b = src.ctx.resolver.scopes.lookup(node.name, node);
+    return !!b && b.kind === 'const' && !b.path.length && !!b.init && isContent(src, b.init as Node, lib, depth + 1);
+  }
+  if (!isCall(node)) return false;
+  const inner = m?.method === 'toString' ? m.object : SERIALIZERS.has(src.ctx.file.source(node.callee as Node)) ? (node.arguments[0] as Node | undefined) : undefined;
+  return isContent(src, inner, lib, depth + 1);
 }
+
+/** Calls that turn a message's content into another form of the same data, and back. */
+const SERIALIZERS = new Set(['JSON.parse', 'JSON.stringify', 'Buffer.from', 'String']);
 
 /** The message path a member read or a destructured name holds. */
 function readPath(src: MessageSource, node: Node): string[] | undefined {
