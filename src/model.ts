@@ -562,6 +562,25 @@ export interface QueueDeletion {
 }
 
 /**
+ * A message handler a library calls for some of the messages of a consumer it starts elsewhere, whose queue, ack mode
+ * and prefetch belong to that consumer (Nest's `@EventPattern` / `@MessagePattern` methods on an RMQ microservice: the
+ * server consumes its queue and calls the handler whose pattern a message names, with the message in an RmqContext).
+ * Only what the handler does with its message is read here.
+ */
+export interface MessageHandler {
+  kind: 'message-handler';
+  id: string;
+  client: string;
+  /** The handler method, its decorators included: a use inside it is reported where it is. */
+  at: Span;
+  statementStart: number;
+  /** How the library is told to call it: "@EventPattern('orders.created')". */
+  callee: string;
+  handlerFacts: HandlerFacts;
+  syntax: unknown;
+}
+
+/**
  * An option key a client library never reads, one edit away from one it does (a misspelling, another library's name
  * for the option, an x-argument written where the library takes only named options), or a key the code reads that the
  * options object does not have, one edit away from one it has: either way the option never arrives.
@@ -610,10 +629,12 @@ export interface FileModel {
   queueDeletions: QueueDeletion[];
   /** Option keys the library ignores, near one it reads (absent: none found). */
   ignoredOptions?: IgnoredOption[];
+  /** Message handlers a library dispatches to from a consumer started elsewhere (absent: none found). */
+  handlers?: MessageHandler[];
 }
 
 /** Anything a rule can report on. */
-export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion | IgnoredOption;
+export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion | IgnoredOption | MessageHandler;
 
 /** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
 export type FixIntent =

@@ -16,7 +16,7 @@ const BUILDS_ON: Record<string, string[]> = {
   'foo-foo-mq': ['amqplib-family', 'queue-object-libraries', 'model-builders'],
   jackrabbit: ['queue-object-libraries', 'model-builders'],
   'node-amqp': ['queue-object-libraries', 'model-builders'],
-  'nestjs-microservices': ['nestjs-family', 'model-builders'],
+  'nestjs-microservices': ['nestjs-family', 'amqplib-family', 'model-builders'],
   'golevelup-nestjs-rabbitmq': ['nestjs-family', 'amqplib-family', 'model-builders'],
   'rabbitmq-client': ['object-api', 'model-builders'],
   'cloudamqp-amqp-client': ['object-api', 'model-builders'],

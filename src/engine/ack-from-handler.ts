@@ -12,7 +12,8 @@ export function settleAckFromHandler(c: Consumer): void {
   const settles = [...c.handlerFacts.acks, ...c.handlerFacts.rejections];
   if (!settles.length) return;
   const first = settles[0];
-  const call = first.what.replace(/^(\S+\(\))/, 'calls $1');
+  // A call (`msg.ack()`) is said as one; a statement that settles (`return new Nack()`) as what the handler ends with.
+  const call = /^\S+\(\)/.test(first.what) ? first.what.replace(/^(\S+\(\))/, 'calls $1') : `ends with \`${first.what}\``;
   c.ackFromHandler = `It runs with manual ack: its handler ${call}, which with noAck: true would close the channel (406 PRECONDITION_FAILED - unknown delivery tag); noAck itself is not settled by the code (${c.ack.reason}).`;
   c.ack = known('manual', first.at);
 }

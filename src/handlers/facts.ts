@@ -1,17 +1,20 @@
 // What a consumer's message handler does with its message (null, acks, rejections, x-death): the handler analysis.
 import type * as t from '@babel/types';
 import { calleeMethod, memberName, unwrap, type Node } from '../parse/ast';
-import type { Consumer, HandlerFacts, HandlerUse } from '../model';
+import { valueOf, type Consumer, type HandlerFacts, type HandlerUse } from '../model';
 import type { FileContext } from '../resolve/file-context';
-import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, type MessageSource } from './message-path';
+import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, samePath, sourceParam, type MessageSource } from './message-path';
 import { endRejection, namesMessage, rejectRequeue } from './rejections';
-import type { HandlerLibrary, RejectCall, ReturnedStatus } from './library';
+import type { HandlerLibrary, MessageParam, RejectCall, ReturnedStatus } from './library';
 import { nullCheckOf, throwingNullGuard, unguardedMessageUse } from './null-guard';
 import { calledFunction, messageSources, sourceNodes } from './sources';
 import { localFunctionOf } from './handler-function';
 import { countTest, pastRetryLimit } from './retry-limit';
 
-export type { HandlerLibrary, RejectCall, ReturnedStatus };
+export type { HandlerLibrary, MessageParam, RejectCall, ReturnedStatus };
+
+/** Where most libraries hand the handler its message: parameter 0. */
+const MESSAGE_FIRST: readonly MessageParam[] = [{ index: 0, base: [] }];
 
 /** The x-death header written as a string (`headers['x-death']`, `const X_DEATH = "x-death"`), not in a comment. */
 const X_DEATH_STRING = /['"`]x-death['"`]/;
@@ -33,7 +36,7 @@ export function consumerHandler(ctx: FileContext, node: Node | undefined, lib: H
   return { handler: { start: fn.start ?? 0, end: fn.end ?? 0 }, handlerFacts: handlerFacts(ctx, fn, lib) };
 }
 
-/** What a consumer's handler (parameter 0 of `handler`) does with its message. */
+/** What a consumer's handler does with its message (parameter 0 of `handler`, or the parameters the library names). */
 export function handlerFacts(ctx: FileContext, handler: t.Function, lib: HandlerLibrary): HandlerFacts {
   const { file, resolver } = ctx;
   const scopes = resolver.scopes;
@@ -73,7 +76,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   const republishCalls: [Node, HandlerUse, MessageSource][] = [];
   const deadLetterCalls: [Node, MessageSource][] = [];
   const deliveryCount = [...lib.headersPath, 'x-delivery-count'];
-  const sources = messageSources(ctx, handler, 0);
+  const sources = messageSources(ctx, handler, lib.params ?? MESSAGE_FIRST);
   for (const [node, src] of sourceNodes(sources)) {
     const here = src.ctx;
     const path = readPath(src, node);
@@ -90,6 +93,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(src, node)) {
       const rejection = endRejection(ctx, handler, node, lib);
       if (rejection) facts.rejections.push(rejection);
+      if (rejection && valueOf(rejection.requeue) === false) deadLetterCalls.push([node, src]);
     }
     if (!isCall(node)) continue;
     const m = calleeMethod(node);
@@ -103,9 +107,9 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
       if (passesHeaders(src, args[publish.options], lib.headersPath)) facts.republishedHeaders.push(use(src, node, `${describe(here, node.callee)}() passes the received headers on`));
     }
     const ack = lib.acks && Object.hasOwn(lib.acks, m.method) ? lib.acks[m.method] : undefined;
-    if (ack && src.base.length === 0 && namesMessage(src, node, ack) && once(src, node)) facts.acks.push(use(src, node, `${describe(here, node.callee)}()`));
+    if (ack && namesMessage(src, node, ack) && once(src, node)) facts.acks.push(use(src, node, `${describe(here, node.callee)}()`));
     const reject = Object.hasOwn(lib.rejects, m.method) ? lib.rejects[m.method] : undefined;
-    if (reject && src.base.length === 0 && namesMessage(src, node, reject) && once(src, node)) {
+    if (reject && namesMessage(src, node, reject) && once(src, node)) {
       const requeue = rejectRequeue(here, args, reject, lib.name);
       facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue });
       if (requeue.kind !== 'unknown' && requeue.value === false) deadLetterCalls.push([node, src]);
@@ -127,7 +131,9 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
       // The functions that read the count, other than the one the republish is in (a helper it calls).
       const counting = new Set(countReads.map(([, s]) => s.fn).filter((f) => f !== src.fn));
       const calledFn = (callee: Node) => localFunctionOf(here.file, here.resolver.scopes, callee) ?? functionValue(here, callee);
-      const isCount = countTest(here.resolver.scopes, countReads.filter(([, s]) => s.ctx === here).map(([n]) => n), counting, calledFn);
+      // A parameter the count is handed to (`retry(msg, deaths[0].count)`) holds it too.
+      const holdsCount = (e: Node) => samePath(messagePath(src, e), xDeathCount);
+      const isCount = countTest(here.resolver.scopes, countReads.filter(([, s]) => s.ctx === here).map(([n]) => n), counting, calledFn, holdsCount);
       if (pastRetryLimit(here.file, src.fn, node, isCount)) facts.republishesPastLimit.push(republish);
     }
   }
@@ -163,9 +169,10 @@ const READERS = new Set(['JSON.stringify', 'String', 'Number', 'Boolean', 'Buffe
 function escapeOf(src: MessageSource, node: Node, lib: HandlerLibrary): { at: Node; what: string } | undefined {
   const file = src.ctx.file;
   if (isCall(node) && BULK_SETTLES.has(calleeMethod(node)?.method ?? '')) return { at: node, what: `calls ${describe(src.ctx, node.callee)}()` };
-  if (src.base.length || node.type !== 'Identifier') return undefined;
+  if (node.type !== 'Identifier') return undefined;
   const binding = src.ctx.resolver.scopes.lookup(node.name, node);
-  if (!binding || binding.kind !== 'param' || binding.fn !== src.fn || binding.paramIndex !== src.index || binding.id === node) return undefined;
+  const param = sourceParam(binding, src);
+  if (!param || param.base.length || param.via || binding!.id === node) return undefined;
   let child: Node = node;
   let parent = file.parentOf(node);
   while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' || parent.type === 'ParenthesizedExpression' || parent.type === 'AwaitExpression')) {

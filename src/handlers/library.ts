@@ -18,12 +18,30 @@ export interface HandlerLibrary {
   rejects: Record<string, RejectCall>;
   /** The calls that ack the message, by method name, and where they name it. */
   acks?: Record<string, Pick<RejectCall, 'message'>>;
+  /**
+   * Where the handler receives the message: its parameters and the message path each holds. Left out: parameter 0
+   * is the message.
+   */
+  params?: readonly MessageParam[];
   /** What the handler's return value does (rabbitmq-client's createConsumer): requeue flag by returned value. */
   returns?: ReturnedStatus;
+  /** Returned instances that nack the message, by class name, and where their requeue flag is (golevelup's `return new Nack(requeue)`). */
+  returnsNew?: Record<string, { index: number; default: boolean }>;
   /** The requeue flag of the nack the library sends when the handler throws; undefined if it does not nack. */
   throwRequeue?: Resolved<boolean>;
   /** With manual ack, only the handler settles a message (amqplib's consume): the library never acks or nacks for it. */
   handlerSettles?: true;
+}
+
+/**
+ * A handler parameter that carries the message or a part of it: `base` is the message path it holds ([] for the message,
+ * ['properties', 'headers'] for its headers, ['content'] for its body, decoded); with `via`, the parameter is an object
+ * whose method of that name returns the message (Nest's `context.getMessage()`).
+ */
+export interface MessageParam {
+  index: number;
+  base: readonly string[];
+  via?: string;
 }
 
 /** A call that nacks or rejects the message, and where it takes the message and the requeue flag. */

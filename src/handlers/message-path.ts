@@ -3,15 +3,15 @@ import type * as t from '@babel/types';
 import { calleeMethod, isCall, memberName, unwrap, type Node, type ParsedFile } from '../parse/ast';
 import type { Binding } from '../resolve/scope';
 import type { FileContext } from '../resolve/file-context';
+import type { MessageParam } from './library';
 
-/** Where a handler function gets the message from: a parameter, and the message path it holds. */
+/** Where a handler function gets the message from: its parameters that carry it (or a part of it), and the message path each holds. */
 export interface MessageSource {
   /** The file the function is written in (the handler's, or a helper's in another module). */
   ctx: FileContext;
   fn: t.Function;
-  index: number;
-  /** [] for the message itself; ['properties', 'headers'] when the function receives the headers. */
-  base: string[];
+  /** base [] for the message itself; ['properties', 'headers'] when the parameter is the headers; `via` for a Nest context. */
+  params: MessageParam[];
 }
 
 /** Array element access (`[0]`, `.find(...)`, `.at(-1)`) is written `*` in a message path. */
@@ -21,8 +21,21 @@ const SAME_ARRAY_METHODS = new Set(['filter', 'slice', 'sort', 'reverse']);
 /** Array methods whose callback receives each element: the position of the element among its parameters. */
 export const ELEMENT_CALLBACKS: Record<string, number> = { forEach: 0, map: 0, flatMap: 0, filter: 0, find: 0, findLast: 0, findIndex: 0, some: 0, every: 0, reduce: 1, reduceRight: 1 };
 
-export function isParamOf(binding: Binding | undefined, src: Pick<MessageSource, 'fn' | 'index'>): boolean {
+export function isParamOf(binding: Binding | undefined, src: { fn: t.Function; index: number }): boolean {
   return !!binding && binding.kind === 'param' && binding.fn === src.fn && binding.paramIndex === src.index;
+}
+
+/** The parameter of the source a binding is, if it is one of those that carry the message. */
+export function sourceParam(binding: Binding | undefined, src: MessageSource): MessageParam | undefined {
+  if (!binding || binding.kind !== 'param' || binding.fn !== src.fn) return undefined;
+  return src.params.find((p) => p.index === binding.paramIndex);
+}
+
+/** The source's parameter an expression names, when it is an object that hands out the message (`context` of `context.getMessage()`). */
+export function contextParam(src: MessageSource, expr: Node): MessageParam | undefined {
+  const node = unwrap(expr);
+  const p = node.type === 'Identifier' ? sourceParam(src.ctx.resolver.scopes.lookup(node.name, node), src) : undefined;
+  return p?.via ? p : undefined;
 }
 
 /**
@@ -40,7 +53,8 @@ export function messagePath(src: MessageSource, expr: Node | null | undefined, d
       const binding = scopes.lookup(node.name, node);
       if (!binding) return undefined;
       const path = binding.path.filter((k) => k !== '...').map(normalize);
-      if (isParamOf(binding, src)) return [...src.base, ...path];
+      const param = sourceParam(binding, src);
+      if (param) return param.via ? undefined : [...param.base, ...path];
       const element = elementOf(src, binding, depth);
       if (element) return [...element, ...path];
       if (binding.kind === 'param' || !binding.init || scopes.isReassigned(node.name)) return undefined;
@@ -59,6 +73,9 @@ export function messagePath(src: MessageSource, expr: Node | null | undefined, d
       const callee = unwrap(node.callee);
       if (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') return undefined;
       const method = memberName(callee);
+      // `context.getMessage()`: the message a Nest context hands out.
+      const context = method ? contextParam(src, callee.object) : undefined;
+      if (context && context.via === method) return [...context.base];
       const from = method ? messagePath(src, callee.object, depth + 1) : undefined;
       if (!from) return undefined;
       if (ELEMENT_METHODS.has(method!)) return [...from, ELEMENT];

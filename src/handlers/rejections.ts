@@ -30,8 +30,8 @@ export function rejectRequeue(ctx: FileContext, args: (Node | undefined)[], reje
 
 /**
  * A `return` or `throw` that ends the handler itself with a nack: a returned status the library
- * nacks on (`return ConsumerStatus.REQUEUE`), or a throw not caught inside the handler when the
- * library nacks a handler that throws.
+ * nacks on (`return ConsumerStatus.REQUEUE`), a returned instance it nacks on (`return new Nack(false)`),
+ * or a throw not caught inside the handler when the library nacks a handler that throws.
  */
 export function endRejection(ctx: FileContext, handler: t.Function, node: t.ReturnStatement | t.ThrowStatement, lib: HandlerLibrary): HandlerFacts['rejections'][number] | undefined {
   const { file } = ctx;
@@ -40,6 +40,8 @@ export function endRejection(ctx: FileContext, handler: t.Function, node: t.Retu
     if (!lib.throwRequeue || caughtInside(ctx, handler, node)) return undefined;
     return { at: file.span(node), what: `${statement(ctx, node)} (${lib.name} nacks a handler that throws)`, method: 'nack', requeue: lib.throwRequeue };
   }
+  const nack = node.argument && lib.returnsNew ? returnedNack(ctx, node.argument, lib) : undefined;
+  if (nack) return { at: file.span(node), what: statement(ctx, node), method: 'nack', requeue: nack };
   const status = node.argument && lib.returns ? returnedStatus(ctx, node.argument, lib.returns) : undefined;
   if (status === undefined) return undefined;
   return { at: file.span(node), what: statement(ctx, node), method: 'nack', requeue: known(status, file.span(node.argument!)) };
@@ -52,6 +54,15 @@ function returnedStatus(ctx: FileContext, arg: Node, statuses: ReturnedStatus): 
   const v = ctx.resolver.resolve(node);
   const key = v.kind === 'literal' && typeof v.value === 'number' ? String(v.value) : undefined;
   return key !== undefined && Object.hasOwn(statuses, key) ? statuses[key] : undefined;
+}
+
+/** `new Nack(requeue)` of a class the library nacks on: its requeue flag, the class's default when left out. */
+function returnedNack(ctx: FileContext, arg: Node, lib: HandlerLibrary): Resolved<boolean> | undefined {
+  const node = unwrap(arg);
+  if (node.type !== 'NewExpression' || node.callee.type !== 'Identifier' || !Object.hasOwn(lib.returnsNew!, node.callee.name)) return undefined;
+  const flag = lib.returnsNew![node.callee.name];
+  const args = node.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : (a as Node)));
+  return readRequeue(ctx, args[flag.index], flag.default, lib.name);
 }
 
 function enclosingFunction(ctx: FileContext, node: Node): Node | undefined {

@@ -61,14 +61,15 @@ export function pastRetryLimit(file: ParsedFile, fn: t.Function, node: Node, isC
 /**
  * An IsCount for the count reads found in a handler: an expression that contains one of them, or a variable of
  * the function whose initial value does (`const retries = deaths.reduce((n, d) => n + d.count, 0)`), or a call
- * of one of `countingFunctions` (a helper that reads the count).
+ * of one of `countingFunctions` (a helper that reads the count), or what `holdsCount` says holds it (a parameter
+ * the count is handed to).
  */
-export function countTest(scopes: Scopes, reads: Node[], countingFunctions: ReadonlySet<t.Function>, resolveFunction: (callee: Node) => t.Function | undefined): IsCount {
+export function countTest(scopes: Scopes, reads: Node[], countingFunctions: ReadonlySet<t.Function>, resolveFunction: (callee: Node) => t.Function | undefined, holdsCount?: IsCount): IsCount {
   const contains = (e: Node) => reads.some((r) => (r.start ?? 0) >= (e.start ?? 0) && (r.end ?? 0) <= (e.end ?? 0));
   const isCount = (expr: Node, depth = 0): boolean => {
     const e = unwrap(expr);
     if (depth > 4) return false;
-    if (contains(e)) return true;
+    if (contains(e) || holdsCount?.(e)) return true;
     if (e.type === 'Identifier') {
       const b = scopes.lookup(e.name, e);
       return !!b?.init && !scopes.isReassigned(e.name) && isCount(b.init as Node, depth + 1);

@@ -3,23 +3,35 @@ import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../parse/ast';
 import type { FileContext } from '../resolve/file-context';
 import { localFunctionOf } from './handler-function';
-import { callArguments, ELEMENT, ELEMENT_CALLBACKS, isCall, messagePath, nodesIn, type MessageSource } from './message-path';
+import { callArguments, contextParam, ELEMENT, ELEMENT_CALLBACKS, isCall, messagePath, nodesIn, type MessageSource } from './message-path';
+import type { MessageParam } from './library';
 
 const MAX_DEPTH = 3;
 
 /**
- * The handler and the functions it hands the message (or part of it) to, each with the message path
- * its parameter holds: `retries(msg.properties.headers)` makes `retries` a source whose parameter is
- * the headers. A helper is followed in this file and, through the import, into another module.
+ * The handler (with each of its parameters that carries the message or a part of it) and the functions it hands the
+ * message (or part of it) to, each with the message path its parameters hold: `retries(msg.properties.headers)` makes
+ * `retries` a source whose parameter is the headers; a Nest context handed on (`this.retry(context)`) stays the context.
+ * A helper is followed in this file and, through the import, into another module; one source per function, with every
+ * parameter any call gives it.
  */
-export function messageSources(ctx: FileContext, handler: t.Function, index: number): MessageSource[] {
+export function messageSources(ctx: FileContext, handler: t.Function, params: readonly MessageParam[]): MessageSource[] {
   const out: MessageSource[] = [];
-  const keys = new Set<string>();
-  const visit = (src: MessageSource, depth: number) => {
-    const key = `${src.ctx.file.path}:${src.fn.start}:${src.index}:${src.base.join('.')}`;
-    if (keys.has(key) || depth > MAX_DEPTH) return;
-    keys.add(key);
-    out.push(src);
+  const byFunction = new Map<t.Function, MessageSource>();
+  const visit = (at: FileContext, fn: t.Function, given: MessageParam[], depth: number) => {
+    if (depth > MAX_DEPTH || !given.length) return;
+    let src = byFunction.get(fn);
+    const fresh = given.filter((p) => !src?.params.some((q) => sameParam(p, q)));
+    if (!fresh.length) return;
+    if (src) src.params.push(...fresh);
+    else {
+      src = { ctx: at, fn, params: fresh };
+      byFunction.set(fn, src);
+      out.push(src);
+    }
+    walk(src, depth);
+  };
+  const walk = (src: MessageSource, depth: number) => {
     for (const node of nodesIn(src.ctx.file, src.fn)) {
       if (!isCall(node)) continue;
       // An array callback written elsewhere (`deaths.reduce(sumCounts, 0)`): its element parameter is each element.
@@ -28,19 +40,25 @@ export function messageSources(ctx: FileContext, handler: t.Function, index: num
       if (callback && !isFunction(unwrap(callback))) {
         const array = messagePath(src, m!.object);
         const fn = array && calledFunction(src.ctx, callback);
-        if (fn) visit({ ctx: fn.ctx, fn: fn.fn, index: ELEMENT_CALLBACKS[m!.method], base: [...array, ELEMENT] }, depth + 1);
+        if (fn) visit(fn.ctx, fn.fn, [{ index: ELEMENT_CALLBACKS[m!.method], base: [...array, ELEMENT] }], depth + 1);
       }
       const callee = calledFunction(src.ctx, node.callee as Node);
       if (!callee) continue;
-      callArguments(node).forEach((arg, i) => {
+      const given: MessageParam[] = [];
+      callArguments(node).forEach((arg, index) => {
         const path = messagePath(src, arg);
-        if (path) visit({ ctx: callee.ctx, fn: callee.fn, index: i, base: path }, depth + 1);
+        const context = !path && arg ? contextParam(src, arg) : undefined;
+        if (path) given.push({ index, base: path });
+        else if (context) given.push({ index, base: context.base, via: context.via });
       });
+      visit(callee.ctx, callee.fn, given, depth + 1);
     }
   };
-  visit({ ctx, fn: handler, index, base: [] }, 0);
+  visit(ctx, handler, params.map((p) => ({ ...p, base: [...p.base] })), 0);
   return out;
 }
+
+const sameParam = (a: MessageParam, b: MessageParam): boolean => a.index === b.index && a.via === b.via && a.base.length === b.base.length && a.base.every((k, i) => k === b.base[i]);
 
 /** The function a call calls: written in this file, or imported from another module of the project. */
 export function calledFunction(ctx: FileContext, callee: Node): { ctx: FileContext; fn: t.Function } | undefined {

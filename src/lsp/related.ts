@@ -58,7 +58,7 @@ export class SubjectIndex {
   private readonly byStatement = new Map<string, Subject[]>();
 
   constructor(model: FileModel | undefined) {
-    const subjects: Subject[] = model ? [...model.declarations, ...model.consumers, ...model.qos, ...model.publishes, ...model.opens] : [];
+    const subjects: Subject[] = model ? [...model.declarations, ...model.consumers, ...model.qos, ...model.publishes, ...model.opens, ...(model.handlers ?? [])] : [];
     for (const s of subjects) {
       const key = `${s.at.file}:${s.statementStart}`;
       const list = this.byStatement.get(key);

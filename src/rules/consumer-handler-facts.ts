@@ -1,8 +1,8 @@
 // How the handler rules point at a use inside a consumer's handler.
-import type { Consumer, HandlerUse, Span } from '../model';
+import type { HandlerUse, Span } from '../model';
 
-/** The use to highlight: inside the consume call (an inline handler), else none (the call is reported). */
-export function focusInCall(c: Consumer, use: HandlerUse | undefined): Span | undefined {
+/** The use to highlight: inside the consume call (an inline handler) or the handler reported, else none (the call is reported). */
+export function focusInCall(c: { at: Span }, use: HandlerUse | undefined): Span | undefined {
   const at = use?.at;
   return at && at.file === c.at.file && at.start >= c.at.start && at.end <= c.at.end ? at : undefined;
 }

@@ -89,6 +89,7 @@ export function subjectChecks(): SubjectCheck[] {
     ...PROJECT_DECLARATION_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.declarations, run: (s: Subject, c: RuleContext) => r.checkDeclaration(s as never, c) })),
     ...QOS_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.qos, run: (s: Subject, c: RuleContext) => r.checkQos(s as never, c) })),
     ...CONSUMER_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.consumers, run: (s: Subject, c: RuleContext) => r.checkConsumer(s as never, c) })),
+    ...CONSUMER_RULES.flatMap((r) => (r.checkHandler ? [{ meta: r.meta, subjects: (m: FileModel) => m.handlers ?? [], run: (s: Subject, c: RuleContext) => r.checkHandler!(s as never, c) }] : [])),
     ...PUBLISH_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish(s as never, c) })),
     ...OPEN_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.opens, run: (s: Subject, c: RuleContext) => r.checkOpen(s as never, c) })),
     ...BINDING_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.bindings, run: (s: Subject, c: RuleContext) => r.checkBinding(s as never, c) })),

@@ -1,5 +1,5 @@
 // What a rule is: its metadata and a pure check of the model, per subject kind.
-import type { Amqp10Link, ConnectionOpen, Consumer, DefaultQueueTypes, DependencyPin, ExchangeDeclaration, FixIntent, IgnoredOption, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
+import type { Amqp10Link, ConnectionOpen, Consumer, DefaultQueueTypes, DependencyPin, ExchangeDeclaration, FixIntent, IgnoredOption, MessageHandler, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
 import type { DeclaredPlace, DeclaredQueue } from './declared-queue';
 
 export interface RuleMeta {
@@ -86,6 +86,8 @@ export interface DeclarationRule {
 export interface ConsumerRule {
   meta: RuleMeta;
   checkConsumer(consumer: Consumer, ctx: RuleContext): Violation[];
+  /** Message handlers a library dispatches to from a consumer started elsewhere, for a rule that needs only what the handler does. */
+  checkHandler?(handler: MessageHandler, ctx: RuleContext): Violation[];
 }
 
 export interface QosRule {

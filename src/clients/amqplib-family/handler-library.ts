@@ -1,7 +1,8 @@
 // How amqplib's and amqp-connection-manager's consume callbacks receive messages (for the handler analysis).
 import type { HandlerLibrary } from '../../handlers/facts';
 
-const AMQPLIB_MESSAGES = {
+/** amqplib's messages and the channel calls that publish, ack, nack and reject them: for every library whose handlers get amqplib messages. */
+export const AMQPLIB_MESSAGES = {
   headersPath: ['properties', 'headers'],
   contentPath: ['content'],
   publish: { publish: { body: 2, options: 3 }, sendToQueue: { body: 1, options: 2 } },

@@ -9,6 +9,8 @@ import { lineAnchor } from '../nestjs-family/edits';
 import { channelKey, type ChannelPrefetch } from './module-config';
 import { golevelupDeclaration, queueName, type QueueSource } from './queues';
 import { GOLEVELUP, GOLEVELUP_PACKAGE } from './names';
+import { handlerFacts } from '../../handlers/facts';
+import { golevelupHandler } from './handler-library';
 
 const HANDLER_DECORATORS = new Set(['RabbitSubscribe', 'RabbitRPC', 'RabbitHandler']);
 
@@ -68,6 +70,7 @@ function handlerConsumer(ctx: FileContext, src: QueueSource, call: t.CallExpress
     ack: ackMode(consumerOptions, noAck),
     prefetch: channel.kind === 'unknown' ? channel : (channels?.get(channel.value) ?? defaulted(10, GOLEVELUP)),
     handler: method && isFunction(method) ? { start: method.start ?? 0, end: method.end ?? 0 } : undefined,
+    ...(method && isFunction(method) ? { handlerFacts: handlerFacts(ctx, method, golevelupHandler(src.readIn ?? ctx, src.entry)) } : {}),
     consumerArguments: [],
     syntax: { decorator: call, noAck } satisfies GolevelupConsumerSyntax,
   };

@@ -21,6 +21,8 @@ const ADVICE: Record<string, string> = {
   'unbounded-prefetch': `set a prefetch above 0: ${PREFETCH_SETTING}`,
   'ineffective-prefetch': 'set noAck: false (or remove it) in queueOptions.consumerOptions, so that the library acknowledges after the handler and the prefetch limits the consumer',
   'stream-consumer-requirements': `consume the stream without noAck: true in queueOptions.consumerOptions, and with a prefetch above 0 (${PREFETCH_SETTING})`,
+  'quorum-requeue-delivery-count':
+    "for a failure that should count toward the delivery limit, throw and give the handler an errorHandler that rejects with requeue (`errorHandler: (channel, msg) => channel.reject(msg, true)`), and keep `return new Nack(true)` for \"not now\" returns; count retries with x-acquired-count on 4.3 (or a header of your own); consider the 4.3 delayed-retry queue arguments instead of an immediate requeue",
 };
 
 /**

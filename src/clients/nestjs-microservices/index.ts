@@ -8,6 +8,7 @@ import { setPropertyInPlace } from '../nestjs-family/edits';
 import { rmqSites } from './sites';
 import { addSite, NESTJS_LIBRARY, type NestDeclarationSyntax, type NestQosSyntax } from './model';
 import { NEST_RMQ_CONTEXT_SHAPE } from './shapes';
+import { addMessageHandlers } from './handlers';
 
 const ACK_IN_HANDLERS = 'acknowledge each message at the end of every @MessagePattern/@EventPattern handler with context.getChannelRef().ack(context.getMessage()) (@Ctx() context: RmqContext)';
 
@@ -25,7 +26,8 @@ const ADVICE: Record<string, string> = {
 /**
  * @nestjs/microservices, RMQ transport: the `{ transport: Transport.RMQ, options }` objects handed to
  * microservices (which declare, prefetch and consume `options.queue`) and to client proxies (which
- * declare it too), with Nest's defaults: amqplib's queue flags, noAck true, prefetchCount 0, global false.
+ * declare it too), with Nest's defaults: amqplib's queue flags, noAck true, prefetchCount 0, global false;
+ * and the `@EventPattern` / `@MessagePattern` handlers that take the RmqContext (what they do with the message).
  */
 export const nestjsMicroservices: ClientModule = {
   name: NESTJS_LIBRARY,
@@ -33,6 +35,7 @@ export const nestjsMicroservices: ClientModule = {
   mentions: /@nestjs\/microservices|connectMicroservice|createMicroservice/,
   analyze(ctx: FileContext, model: FileModel) {
     for (const site of rmqSites(ctx)) addSite(ctx, site, model);
+    addMessageHandlers(ctx, model);
   },
   render(subject: Subject, intents: FixIntent[], ctx: FileContext): RenderResult {
     if (subject.kind === 'queue-declaration') return renderQueueOptionIntents(ctx.file, (subject.syntax as NestDeclarationSyntax).queueOptions, intents);

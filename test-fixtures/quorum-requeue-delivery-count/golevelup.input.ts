@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { Nack, RabbitSubscribe } from '@golevelup/nestjs-rabbitmq';
+
+// A quorum queue whose handler returns failed messages with a requeueing Nack: from 4.3 a nack return no longer counts
+// toward the delivery limit, so a message that always fails comes back forever.
+@Injectable()
+export class OrdersHandler {
+  @RabbitSubscribe({
+    exchange: 'orders',
+    routingKey: 'order.created',
+    queue: 'orders.created',
+    queueOptions: { arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 10 }, deadLetterExchange: 'orders.dlx' },
+  })
+  async onOrderCreated(order: { id: string }) {
+    try {
+      await fulfil(order.id);
+    } catch {
+      return new Nack(true);
+    }
+  }
+}
+
+declare function fulfil(id: string): Promise<void>;
