@@ -8,7 +8,7 @@ import type { FileContext } from '../file-context';
 import { callSitesOf } from '../call-sites';
 import { usesTestDoubles } from '../test-files';
 import { jsdocParamType } from '../jsdoc-params';
-import { placeKey, type Traced } from './traced';
+import { perCallKey, placeKey, type Traced } from './traced';
 import type { ObjectTracking as ObjectTracker } from '../contracts';
 import type { CallNode, LibObject } from './shape';
 
@@ -68,7 +68,12 @@ export class ParamTracing {
     const target = this.tracker.trace(m ? m.object : (call.callee as Node), ctx);
     if (target?.t === 'lib') return this.libraryCallback(target.obj, m ? m.method : '', arg, index, { node: call, ctx });
     const helper = this.tracker.calledFunction(call, ctx);
-    return helper ? this.callbackArgument(helper.fn, helper.ctx, arg, index) : undefined;
+    if (!helper) return undefined;
+    const handed = this.callbackHanded(helper.fn, helper.ctx, arg, index);
+    if (handed?.value.t !== 'lib' || !this.passesFresh(helper.fn, helper.ctx, handed.value.obj, handed.passed)) return handed?.value;
+    // A helper that opens the object on every call and hands it to its callback (`consumer(async (ch) => ...)`):
+    // each call's callback gets its own, so what one call's callback does to it (a prefetch) is not another's.
+    return { t: 'lib', obj: { ...handed.value.obj, key: perCallKey(handed.value.obj.key, ctx, call), perCall: { node: call, ctx } } };
   }
 
   private libraryCallback(target: LibObject, method: string, arg: number, index: number, call: { node: CallNode; ctx: FileContext }): Traced | undefined {
@@ -99,6 +104,11 @@ export class ParamTracing {
    * argument `index` (`async function withChannel(fn) { ...; return fn(channel); }`).
    */
   callbackArgument(helper: t.Function, ctx: FileContext, callbackIndex: number, index: number): Traced | undefined {
+    return this.callbackHanded(helper, ctx, callbackIndex, index)?.value;
+  }
+
+  /** What `callbackArgument` finds, and the expression the helper passes it as. */
+  private callbackHanded(helper: t.Function, ctx: FileContext, callbackIndex: number, index: number): { value: Traced; passed: Node } | undefined {
     const param = helper.params[callbackIndex];
     const id = param?.type === 'AssignmentPattern' ? param.left : param;
     if (!id || id.type !== 'Identifier') return undefined;
@@ -115,9 +125,25 @@ export class ParamTracing {
       if (callee.type !== 'Identifier' || callee.name !== id.name || ctx.resolver.scopes.lookup(id.name, callee) !== binding) continue;
       const passed = argNode(node.arguments[index + shift]);
       const v = passed && this.tracker.trace(passed, ctx);
-      if (v) return v;
+      if (v) return { value: v, passed: passed! };
     }
     return undefined;
+  }
+
+  /**
+   * Whether `fn` hands its callback an object it makes anew on each call: made inside it, and passed as that call or
+   * a variable of its own holding it (or a parameter of a library callback inside it, `createChannel((err, ch) => fn(ch))`),
+   * not a field or module variable that keeps one object for every caller (`if (!ch) ch = ...; fn(ch)`).
+   */
+  private passesFresh(fn: t.Function, ctx: FileContext, obj: LibObject, passed: Node): boolean {
+    const made = obj.perCall ?? obj.origin;
+    if (made.ctx.file !== ctx.file || obj.handedIn || !within(made.node, fn)) return false;
+    const node = unwrap(passed);
+    if (node.type === 'Identifier') {
+      const b = ctx.resolver.scopes.lookup(node.name, node);
+      if (b?.kind === 'param' && b.fn && b.fn !== fn && within(b.fn, fn) && !b.path.length) return true;
+    }
+    return this.freshExpression(node, fn, ctx);
   }
 
   /** The arguments the project calls `fn` with at `index`: one library object if they agree on it. */
