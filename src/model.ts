@@ -124,6 +124,12 @@ export interface QueueDeclaration {
   via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /** The call of the helper an instance is read at. */
   site?: string;
+  /**
+   * That call's receiver in the function it is written in (`file:function:adapter`), when it is a method call: a
+   * prefetch another method of the same object sets earlier in that function (`adapter.setPrefetch(n)`, then
+   * `adapter.subscribe(...)`) is on the channel the object holds.
+   */
+  siteOn?: string;
   /** Why a rewrite must not be made here even if one exists. */
   rewriteBlocked?: string;
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
@@ -162,6 +168,8 @@ export interface Qos {
   via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /** The call of the helper an instance is read at (consumers link to the prefetch of their own call). */
   site?: string;
+  /** That call's receiver in the function it is written in (`file:function:adapter`), when it is a method call: see `Consumer.siteOn`. */
+  siteOn?: string;
   syntax: unknown;
 }
 
@@ -206,6 +214,12 @@ export interface Consumer {
   via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /** The call of the helper an instance is read at. */
   site?: string;
+  /**
+   * That call's receiver in the function it is written in (`file:function:adapter`), when it is a method call: a
+   * prefetch another method of the same object sets earlier in that function (`adapter.setPrefetch(n)`, then
+   * `adapter.subscribe(...)`) is on the channel the object holds.
+   */
+  siteOn?: string;
   /**
    * Where the consumer's options are written when that is another file (a helper that returns them):
    * a finding about a value the options leave to the library's default is reported there.

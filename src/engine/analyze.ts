@@ -270,27 +270,31 @@ function loadManifest(state: FileState): FileState {
   return state;
 }
 
-/** A declaration in a wrapper function is judged at each call of the wrapper, with that call's arguments. */
+/**
+ * A declaration in a wrapper function is judged at each call of the wrapper, with that call's arguments. An instance
+ * (`via` set) is already read at its calls, through wrappers of wrappers: it is not read again from the file of the
+ * call it was placed at, whatever order the files come in.
+ */
 function expandWrappers(states: FileState[], project: Project, stateFor: (file: string) => FileState): void {
   for (const state of states) state.prefetchCalls = state.result.model?.qos.map((q) => q.at);
   for (const state of states) {
     const model = state.result.model;
     if (!model || !state.ctx) continue;
-    for (const decl of [...model.declarations]) {
+    for (const decl of model.declarations.filter((d) => !d.via)) {
       const expanded = instantiate(decl, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.declarations.splice(model.declarations.indexOf(decl), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.declarations.push(inst);
     }
     // A consumer inside a helper whose queue or acknowledgement mode each caller decides: one per call site.
-    for (const consumer of [...model.consumers]) {
+    for (const consumer of model.consumers.filter((c) => !c.via)) {
       const expanded = instantiate(consumer, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.consumers.splice(model.consumers.indexOf(consumer), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.consumers.push(inst);
     }
     // A prefetch whose count, or whether it runs at all (`if (prefetch)`), each caller decides.
-    for (const qos of [...model.qos]) {
+    for (const qos of model.qos.filter((q) => !q.via)) {
       const expanded = instantiate(qos, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.qos.splice(model.qos.indexOf(qos), 1);

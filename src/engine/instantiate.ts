@@ -106,6 +106,7 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
       ...rebuilt,
       id: `${decl.id ?? decl.kind}@${site.ctx.file.path}:${site.call.start}`,
       site: decl.site ?? `${site.ctx.file.path}:${site.call.start}`,
+      ...(decl.kind !== 'queue-declaration' && (decl.siteOn ?? receiverOf(site)) ? { siteOn: decl.siteOn ?? receiverOf(site) } : {}),
       at: site.ctx.file.span(site.call),
       statementStart: site.ctx.file.statementOf(site.call).start ?? 0,
       callee: shown,
@@ -117,6 +118,14 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, out);
     else out.push({ decl: inst, at: { ctx: site.ctx, absolute: site.absolute } });
   }
+}
+
+/** A method call's receiver, as written, in the function the call is in (`src/a.ts:120:adapter`); undefined for a plain call. */
+function receiverOf(site: CallSite): string | undefined {
+  const callee = site.call.callee;
+  if (site.call.type === 'NewExpression' || (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression')) return undefined;
+  const fn = [...site.ctx.file.ancestors(site.call)].find(isFunction);
+  return `${site.ctx.file.path}:${fn?.start ?? -1}:${site.ctx.file.source(callee.object).replace(/\s+/g, '')}`;
 }
 
 /** `method` is a method of an object literal that `factory` returns (`return { async start(q) {...} }`). */

@@ -47,6 +47,8 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
       // A helper's channel parameter: the prefetch its caller set on the channel it passes.
       const callers = !c.qos && c.callerChannel ? byChannel.get(channelKey(c.callerChannel, c.at.file)) : undefined;
       if (callers) link(c, callers, files, true);
+      // Another method of the object the consumer's helper is called on, called before it (`adapter.setPrefetch(n)`).
+      if (!c.qos && c.siteOn) for (const key of channelLineage(c.channel, c.at.file)) if ((c.qos = earlierOnReceiver(c, byChannel.get(key)))) break;
       // A channel the consumer's own function opens gets only the prefetch set on it: none is none.
       if (c.untraced && !c.ownChannel && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
     }
@@ -89,6 +91,27 @@ function link(c: Consumer, perFile: Map<string, Qos[]>, files: Map<string, Parse
     }
   }
 }
+
+/**
+ * The prefetch on the consumer's channel read at a call of another helper on the same receiver, made before the
+ * consumer's own call in the same function: `adapter.setPrefetch(prefetch); adapter.subscribe(queue, ...)`, where both
+ * methods use the channel the adapter holds. The latest such call before the consumer's wins.
+ */
+function earlierOnReceiver(c: Consumer, perFile: Map<string, Qos[]> | undefined): Qos | undefined {
+  const mine = siteOffset(c.site);
+  let found: Qos | undefined;
+  for (const list of perFile?.values() ?? []) {
+    for (const q of list) {
+      if (q.siteOn !== c.siteOn || q.site === c.site) continue;
+      const at = siteOffset(q.site);
+      if (at < mine && (!found || at > siteOffset(found.site))) found = q;
+    }
+  }
+  return found;
+}
+
+/** The offset of a helper's call in its file (`src/a.ts:1714` → 1714). */
+const siteOffset = (site: string | undefined): number => Number(site?.slice(site.lastIndexOf(':') + 1) ?? -1);
 
 /** A consumer on a channel the tracker could not follow, in a project that sets a prefetch somewhere. */
 function untracedPrefetch(prefetchAt: string): Consumer['prefetch'] {
