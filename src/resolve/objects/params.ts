@@ -90,13 +90,54 @@ export class ParamTracing {
     const call = obj && ctx.file.parentOf(obj);
     if (!obj || !call || !isCall(call)) return undefined;
     const arg = call.arguments.indexOf(obj as never);
+    if (arg < 0) return undefined;
+    return this.libraryOptionCallback(call, ctx, arg, prop.key.name, index) ?? this.forwardedOptionCallback(call, ctx, arg, prop.key.name, index);
+  }
+
+  /** `lib.method({ option(param) {...} })` called on a library object: what the library passes the option's callback. */
+  private libraryOptionCallback(call: CallNode, ctx: FileContext, arg: number, option: string, index: number): Traced | undefined {
     const m = calleeMethod(call);
-    if (arg < 0 || !m) return undefined;
-    const target = this.tracker.trace(m.object, ctx);
+    const target = m && this.tracker.trace(m.object, ctx);
     if (target?.t !== 'lib') return undefined;
     const shape = this.tracker.shapeOf(target.obj.library);
-    const kind = shape?.optionCallbackParam?.(target.obj, m.method, arg, prop.key.name, index, { node: call, ctx });
+    const kind = shape?.optionCallbackParam?.(target.obj, m!.method, arg, option, index, { node: call, ctx });
     return kind && shape ? this.tracker.make(shape, kind, { node: call, ctx }) : undefined;
+  }
+
+  /**
+   * The options object handed to a project function that passes it on to a library call, as it is or spread into
+   * another object (`makeChannel({ name, setup(ch) {...} })` → `this.client.createChannel({ json: true, ...op })`):
+   * what the library passes the option's callback there. When the function makes (and returns) a new object at each
+   * call, the callback's object is this call's own, as the function's result is.
+   */
+  private forwardedOptionCallback(call: CallNode, ctx: FileContext, arg: number, option: string, index: number): Traced | undefined {
+    const helper = this.tracker.calledFunction(call as t.CallExpression, ctx);
+    const param = helper?.fn.params[arg];
+    const id = param?.type === 'AssignmentPattern' ? param.left : param;
+    if (!helper || id?.type !== 'Identifier') return undefined;
+    const { fn, ctx: at } = helper;
+    const binding = at.resolver.scopes.lookup(id.name, id);
+    const carries = (node: Node | undefined, depth = 0): boolean => {
+      const n = node && unwrap(node);
+      if (!n || depth > 2) return false;
+      if (n.type === 'Identifier') {
+        const b = at.resolver.scopes.lookup(n.name, n);
+        if (b === binding) return true;
+        return !!b && b.kind === 'const' && !b.path.length && !!b.init && within(b.init, fn) && carries(b.init, depth + 1);
+      }
+      return n.type === 'ObjectExpression' && n.properties.some((p) => p.type === 'SpreadElement' && carries(p.argument as Node, depth + 1));
+    };
+    for (const node of at.file.nodesUnder(fn.body)) {
+      if (!isCall(node)) continue;
+      const inner = node.arguments.findIndex((a) => carries(argNode(a)));
+      if (inner < 0) continue;
+      const v = this.libraryOptionCallback(node, at, inner, option, index);
+      if (v?.t !== 'lib') continue;
+      const made = this.returns(fn, at);
+      const fresh = made?.t === 'lib' && made.obj.key === placeKey(at, node) && this.makesEachCall(fn, at, made.obj);
+      return fresh ? { t: 'lib', obj: { ...v.obj, key: perCallKey(v.obj.key, ctx, call), perCall: { node: call, ctx } } } : v;
+    }
+    return undefined;
   }
 
   /**

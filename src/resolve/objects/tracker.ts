@@ -19,6 +19,8 @@ const SAME_ELEMENTS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', '
 const ELEMENT_OF = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
 /** Methods that hand back an instance of the class given as their first argument (NestJS `app.get(C)`, DI containers). */
 const INSTANCE_GETTERS = new Set(['get', 'resolve', 'getInstance', 'select']);
+/** The helpers TypeScript's CommonJS output wraps a `require` in: they hand back the module (or an object whose default it is). */
+const INTEROP_HELPERS = new Set(['__importDefault', '__importStar']);
 
 export class ObjectTracker implements ObjectTracking {
   private readonly memo = new Map<Node, Traced | null>();
@@ -328,15 +330,35 @@ export class ObjectTracker implements ObjectTracking {
       const key = ctx.resolver.resolve(node.property as Node);
       if (key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number')) name = String(key.value);
     }
-    if (name === undefined) return undefined;
     const object = this.trace(node.object, ctx);
+    if (name === undefined) return node.computed && object?.t === 'object' ? this.entryOf(object.node, object.ctx) : undefined;
     return object && this.memberOf(object, name, ctx, node);
+  }
+
+  /**
+   * An entry of an object literal used as a map, read with a key known only at run time (`this.queues[qid]`): what
+   * its file stores under any key (`this.queues[name] = {}`), the first library object, else the first value followed.
+   */
+  private entryOf(map: t.ObjectExpression, ctx: FileContext): Traced | undefined {
+    return this.guarded(`${placeKey(ctx, map)}[key]`, () => {
+      let fallback: Traced | undefined;
+      for (const a of ctx.file.computedMemberAssignments()) {
+        const target = this.trace((a.left as t.MemberExpression).object as Node, ctx);
+        if (target?.t !== 'object' || target.node !== map) continue;
+        const v = this.trace(a.right as Node, ctx);
+        if (v?.t === 'lib') return v;
+        fallback ??= v;
+      }
+      return fallback;
+    });
   }
 
   /** `x.name` for whatever x is. */
   memberOf(value: Traced, name: string, ctx: FileContext, at: Node): Traced | undefined {
     switch (value.t) {
       case 'lib': {
+        // `.default` of a library module read through CommonJS interop is the module (`amqp_1.default.connect(...)`).
+        if (name === 'default' && value.obj.kind === 'module') return value;
         const shape = this.byLibrary.get(value.obj.library);
         const kind = shape?.member?.(value.obj, name);
         return kind && shape ? this.make(shape, { key: `${value.obj.key}.${name}`, origin: value.obj.origin, ...kind }, { node: at, ctx }, value.obj.handedIn) : undefined;
@@ -385,7 +407,20 @@ export class ObjectTracker implements ObjectTracking {
       if (propertyKeyName(p) !== name) continue;
       found = p.type === 'ObjectMethod' ? { t: 'function', fn: p, ctx } : this.trace(p.value as Node, ctx);
     }
-    return found;
+    return found ?? this.assignedMember(obj, ctx, name);
+  }
+
+  /** A member the file assigns to an object literal after it is made (`const q = {}; q.channel = ch`, `this.queues[n].channel = ch`). */
+  private assignedMember(obj: t.ObjectExpression, ctx: FileContext, name: string): Traced | undefined {
+    let fallback: Traced | undefined;
+    for (const a of ctx.file.memberAssignments(name)) {
+      const target = this.trace((a.left as t.MemberExpression).object as Node, ctx);
+      if (target?.t !== 'object' || target.node !== obj) continue;
+      const v = this.trace(a.right as Node, ctx);
+      if (v?.t === 'lib') return v;
+      fallback ??= v;
+    }
+    return fallback;
   }
 
   /**
@@ -484,6 +519,8 @@ export class ObjectTracker implements ObjectTracking {
     const first = call.arguments[0];
     if (callee.type === 'Identifier' && callee.name === 'require' && first?.type === 'StringLiteral') return this.required(first.value, { node: call, ctx });
     if (callee.type === 'Import' && first?.type === 'StringLiteral') return this.imported(first.value, '*', { node: call, ctx });
+    // TypeScript's CommonJS interop (`__importDefault(require('x'))`, `tslib_1.__importStar(...)`): the module itself.
+    if (INTEROP_HELPERS.has((callee.type === 'Identifier' ? callee.name : calleeMethod(call)?.method) ?? '') && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') return this.trace(first as Node, ctx);
     const m = calleeMethod(call);
     if (m) {
       if (m.method === 'then') return this.thenValue(call, ctx);
