@@ -2,15 +2,18 @@
 import type * as t from '@babel/types';
 import { calleeMethod, isFunction, unwrap, type Node } from '../parse/ast';
 import type { FileContext } from '../resolve/file-context';
-import { localFunctionOf } from './handler-function';
 import { callArguments, ELEMENT, ELEMENT_CALLBACKS, isCall, messagePath, nodesIn, type MessageSource } from './message-path';
+import { passedFunction } from './passed-functions';
+import { calledFunction } from './called-function';
 
-const MAX_DEPTH = 3;
+const MAX_DEPTH = 5;
 
 /**
  * The handler and the functions it hands the message (or part of it) to, each with the message path
  * its parameter holds: `retries(msg.properties.headers)` makes `retries` a source whose parameter is
- * the headers. A helper is followed in this file and, through the import, into another module.
+ * the headers. A helper is followed in this file and, through the import, into another module; a
+ * function a helper calls through its parameter (`ack(msg)`), as its caller passes it. A function
+ * deeper than the limit is not a source: what it does with the message is not read.
  */
 export function messageSources(ctx: FileContext, handler: t.Function, index: number): MessageSource[] {
   const out: MessageSource[] = [];
@@ -30,11 +33,11 @@ export function messageSources(ctx: FileContext, handler: t.Function, index: num
         const fn = array && calledFunction(src.ctx, callback);
         if (fn) visit({ ctx: fn.ctx, fn: fn.fn, index: ELEMENT_CALLBACKS[m!.method], base: [...array, ELEMENT] }, depth + 1);
       }
-      const callee = calledFunction(src.ctx, node.callee as Node);
+      const callee = sourceCallee(src, node.callee as Node);
       if (!callee) continue;
       callArguments(node).forEach((arg, i) => {
         const path = messagePath(src, arg);
-        if (path) visit({ ctx: callee.ctx, fn: callee.fn, index: i, base: path }, depth + 1);
+        if (path) visit({ ctx: callee.ctx, fn: callee.fn, index: i, base: path, from: { call: node, ctx: src.ctx } }, depth + 1);
       });
     }
   };
@@ -42,16 +45,12 @@ export function messageSources(ctx: FileContext, handler: t.Function, index: num
   return out;
 }
 
-/** The function a call calls: written in this file, or imported from another module of the project. */
-export function calledFunction(ctx: FileContext, callee: Node): { ctx: FileContext; fn: t.Function } | undefined {
-  const local = localFunctionOf(ctx.file, ctx.resolver.scopes, callee);
-  if (local) return { ctx, fn: local };
-  const node = unwrap(callee);
-  if (node.type !== 'Identifier' && node.type !== 'MemberExpression') return undefined;
-  const v = ctx.resolver.resolve(node);
-  if (v.kind !== 'function') return undefined;
-  const home = ctx.resolver.project?.loaded().find(([, c]) => c.file.parentOf(v.node) !== undefined)?.[1];
-  return home ? { ctx: home, fn: v.node } : undefined;
+/** The function a call in a source calls: one the project writes (`calledFunction`), or one its caller passes in (`ack(msg)`). */
+export function sourceCallee(src: MessageSource, callee: Node): { ctx: FileContext; fn: t.Function } | undefined {
+  const own = calledFunction(src.ctx, callee);
+  if (own) return own;
+  const passed = passedFunction(src, callee);
+  return passed?.kind === 'function' ? passed : undefined;
 }
 
 /** Every node of the sources, each with the source it belongs to. */
