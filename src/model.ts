@@ -227,6 +227,11 @@ export interface Consumer {
   optionsAt?: { span: Span; statementStart: number };
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /**
+   * The code cancels this consumer itself (`ch.cancel(tag)` in its handler or in the function that starts it), and
+   * whether that is in a test file: a consumer that lives only as long as a test.
+   */
+  ownCancel?: { at: Span; what: string; test?: true };
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   syntax: unknown;
