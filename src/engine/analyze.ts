@@ -8,8 +8,9 @@ import { ValueResolver } from '../resolve/values';
 import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit, type ConsumerReport } from '../model';
 import { DECLARATION_RULES, subjectChecks } from '../rules';
 import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
-import { declaredQueuesOf, indexDeclared } from './declared-queues';
-import { canMeet, deployAdvice, redeclareAdvice, shapeOf, type DeclaredQueue } from '../rules/equivalence';
+import { declaredQueuesOf, indexDeclared, standaloneScript } from './declared-queues';
+import { packageDirOf } from './package-dir';
+import { canMeet, deployAdvice, redeclareAdvice, shapeOf, type DeclaredQueue, type StandaloneScript } from '../rules/equivalence';
 import { annotationEdit } from '../fix/annotate';
 import { lineWidthFor } from '../fix/line-width';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
@@ -161,13 +162,27 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
 export function queueFacts(prepared: PreparedAnalysis): { byFile: [string, DeclaredQueue[]][]; dependencies: boolean } {
   const byFile: [string, DeclaredQueue[]][] = [];
   let dependencies = false;
+  const scriptOf = scriptsOf(prepared);
   for (const [file, s] of prepared.states) {
-    const entries = s.result.model && s.ctx ? declaredQueuesOf(s.result.model, s.ctx.file, prepared.options) : [];
+    const entries = s.result.model && s.ctx ? declaredQueuesOf(s.result.model, s.ctx.file, prepared.options, scriptOf) : [];
     if (!entries.length) continue;
     if (s.result.status === 'dependency') dependencies = true;
     byFile.push([file, entries]);
   }
   return { byFile, dependencies };
+}
+
+/** Which reported files are standalone scripts (engine/declared-queues.ts), each looked up once. */
+function scriptsOf(prepared: PreparedAnalysis): (file: string) => StandaloneScript | undefined {
+  const project = [...prepared.states.values()].find((s) => s.ctx?.resolver.project)?.ctx?.resolver.project;
+  const known = new Map<string, StandaloneScript | undefined>();
+  return (file) => {
+    if (known.has(file)) return known.get(file);
+    const s = prepared.states.get(file);
+    const script = project && s?.ctx ? standaloneScript({ path: file, absolute: s.result.absolute, text: s.result.text }, (a) => project.index.importersOf(a), (a) => packageDirOf(project, a) ?? '') : undefined;
+    known.set(file, script);
+    return script;
+  };
 }
 
 /** The second half of `analyze`: rules, fixes, findings. `declared` replaces the project's own facts (a partition of a larger project). */

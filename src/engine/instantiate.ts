@@ -1,5 +1,4 @@
 // A declaration inside a wrapper function, judged once per call site with that call's arguments.
-import * as path from 'node:path';
 import type * as t from '@babel/types';
 import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../model';
 import { placeKey } from '../resolve/objects/traced';
@@ -9,6 +8,7 @@ import type { FileContext, Resolver as ValueResolver, Value } from '../resolve/c
 import { isFunction, paramIdentifier } from '../parse/ast';
 import { calledName, callSitesOf, commandLineCallsOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
+import { packageDirOf } from './package-dir';
 
 const MAX_LEVELS = 3;
 
@@ -136,22 +136,6 @@ function returnsObjectWithMethod(ctx: FileContext, factory: t.Function, method: 
   if (parent?.type !== 'ReturnStatement' && !(parent === factory.body)) return false;
   for (const a of ctx.file.ancestors(holder)) if (isFunction(a)) return a === factory;
   return false;
-}
-
-const PACKAGE_DIRS = new WeakMap<object, Map<string, string | undefined>>();
-
-/** The folder of the nearest package.json above a file (its package), undefined when there is none. */
-function packageDirOf(project: Project, absolute: string): string | undefined {
-  let byDir = PACKAGE_DIRS.get(project.host);
-  if (!byDir) PACKAGE_DIRS.set(project.host, (byDir = new Map()));
-  const lookup = (dir: string): string | undefined => {
-    if (byDir!.has(dir)) return byDir!.get(dir);
-    const parent = path.dirname(dir);
-    const found = project.host.exists(path.join(dir, 'package.json')) ? dir : parent !== dir ? lookup(parent) : undefined;
-    byDir!.set(dir, found);
-    return found;
-  };
-  return lookup(path.dirname(absolute));
 }
 
 /** Where an instance is reported: kept from the subject it is read again from. */
