@@ -42,6 +42,11 @@ export type Resolved<T> =
       chosen?: true;
       /** Every value the code can give it, where it names them all (a class field assigned in several places): for `|| false` alike. */
       possible?: readonly unknown[];
+      /**
+       * The configuration key that decides it where no code of the project sets it (`noAck of queue 'jobs' in
+       * configure()`): named as what decides the value, at `origin` (the code that reads it at run time).
+       */
+      key?: string;
     };
 
 /** What a resolver's unknown value tells of itself at run time (truthy, chosen), carried into a Resolved. */

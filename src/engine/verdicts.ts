@@ -58,8 +58,8 @@ function sourcesOf(c: Consumer, p: Resolved<number> | undefined, parsed: ParsedF
   const site = { file, at: c.at };
   return {
     queue: c.queue.kind === 'unknown' ? valueSource(c.queue.origin, parsed, site) : undefined,
-    ack: c.ack.kind === 'unknown' ? valueSource(c.ack.origin, parsed, site) : undefined,
-    prefetch: p?.kind === 'unknown' ? valueSource(p.origin, parsed, site) : undefined,
+    ack: c.ack.kind === 'unknown' && !c.ack.key ? valueSource(c.ack.origin, parsed, site) : undefined,
+    prefetch: p?.kind === 'unknown' && !p.key ? valueSource(p.origin, parsed, site) : undefined,
   };
 }
 
@@ -87,7 +87,7 @@ function decisive(c: Consumer, p: Resolved<number> | undefined, prefetchOpen: bo
     if (source) out.push({ value, name: shortName(source), file: source.file, line: source.line });
     else if (r?.kind === 'unknown' && r.origin) {
       const f = parsed(r.origin.file);
-      if (f) out.push({ value, name: r.reason, file: r.origin.file, line: f.lines.position(r.origin.start).line });
+      if (f) out.push({ value, name: r.key ?? r.reason, file: r.origin.file, line: f.lines.position(r.origin.start).line });
     }
   };
   if (c.ack.kind === 'unknown') add('ack', c.ack, sources.ack);

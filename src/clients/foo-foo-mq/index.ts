@@ -250,7 +250,11 @@ function startSubscription(ctx: FileContext, call: CallNode, model: FileModel, c
     model.consumers.push(queueConsumer(ctx, { at: call }, name, config.options, `${NAME}:queue:${valueOf(name)}`, callee));
     return;
   }
-  const ack: Resolved<AckMode> = unknown('the queue is configured elsewhere, where its noAck option is set or not');
+  // No configure() the code writes names the queue: its options are in a topology given at run time.
+  const at = ctx.file.span(nameNode ?? call);
+  const queue = name.kind === 'unknown' ? `the queue \`${ctx.file.source(nameNode ?? call).slice(0, 60)}\` names` : `queue '${name.value}'`;
+  const configured = (option: string): { key: string; origin: typeof at } => ({ key: `the ${option} option of ${queue} in the topology given to ${NAME}'s configure()`, origin: at });
+  const ack: Resolved<AckMode> = { ...unknown<AckMode>('the queue is configured elsewhere, where its noAck option is set or not'), ...configured('noAck') };
   model.consumers.push(
     consumer(ctx, {
       client: NAME,
@@ -259,7 +263,7 @@ function startSubscription(ctx: FileContext, call: CallNode, model: FileModel, c
       channel: `${NAME}:queue:${valueOf(name) ?? call.start}`,
       queue: name,
       ack,
-      prefetch: unknown('the queue is configured elsewhere, where its limit (prefetch) is set or not'),
+      prefetch: { ...unknown<number>('the queue is configured elsewhere, where its limit (prefetch) is set or not'), ...configured('limit') },
       syntax: { at: call },
     }),
   );
