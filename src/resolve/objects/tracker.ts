@@ -536,7 +536,8 @@ export class ObjectTracker implements ObjectTracking {
       const typed = typeArg && this.types.typeArgument(typeArg, { node: call, ctx }, `call:${placeKey(ctx, call)}`);
       if (typed) return typed;
       const target = this.trace(m.object, ctx);
-      if (!target) return undefined;
+      // `this.channels.get(name)` on a Map the file fills with `this.channels.set(name, value)`: one of those values.
+      if (!target) return m.method === 'get' ? this.mapValue(m.object, ctx) : undefined;
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
       if (target.t === 'array') return SAME_ELEMENTS.has(m.method) ? target : ELEMENT_OF.has(m.method) ? this.arrayElement(target.node, target.ctx) : undefined;
       const fn = this.memberOf(target, m.method, ctx, callee);
@@ -550,6 +551,27 @@ export class ObjectTracker implements ObjectTracking {
       return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * A value read from a Map (`map.get(key)`) that the tracker does not follow as an object: what the same file stores
+   * in the map written the same way (`map.set(key, value)`), the first library object, else the first value followed.
+   */
+  private mapValue(map: Node, ctx: FileContext): Traced | undefined {
+    const written = ctx.file.source(unwrap(map)).replace(/\s+/g, '');
+    return this.guarded(`${ctx.file.path}:${written}.get()`, () => {
+      let fallback: Traced | undefined;
+      for (const set of ctx.file.callsNamed('.set')) {
+        const m = calleeMethod(set);
+        const value = set.arguments[1];
+        if (!m || !value || value.type === 'SpreadElement' || value.type === 'ArgumentPlaceholder') continue;
+        if (ctx.file.source(unwrap(m.object)).replace(/\s+/g, '') !== written) continue;
+        const v = this.trace(value as Node, ctx);
+        if (v?.t === 'lib') return v;
+        fallback ??= v;
+      }
+      return fallback;
+    });
   }
 
   /** What a call of a project function returns: an object the function makes on every call is this call's own. */
