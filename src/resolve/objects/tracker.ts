@@ -526,6 +526,10 @@ export class ObjectTracker implements ObjectTracking {
       if (m.method === 'then') return this.thenValue(call, ctx);
       // Object.assign(target, ...sources) returns its target (`Object.assign(new Connection(url), { [Symbol.asyncDispose]: ... })`).
       if (m.method === 'assign' && m.object.type === 'Identifier' && m.object.name === 'Object' && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') return this.trace(first as Node, ctx);
+      // `this.channels.get(name)` on a Map the file fills with `this.channels.set(name, value)`: one of those values
+      // (a library object at once; anything else once the receiver is not something else's `get`, `app.get(C)`).
+      const stored = m.method === 'get' ? this.mapValue(m.object, ctx) : undefined;
+      if (stored?.t === 'lib') return stored;
       // app.get(C), moduleRef.get(C), container.resolve(C): whatever the receiver is (a framework's, untraced).
       if (INSTANCE_GETTERS.has(m.method) && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') {
         const cls = this.trace(first as Node, ctx);
@@ -536,12 +540,11 @@ export class ObjectTracker implements ObjectTracking {
       const typed = typeArg && this.types.typeArgument(typeArg, { node: call, ctx }, `call:${placeKey(ctx, call)}`);
       if (typed) return typed;
       const target = this.trace(m.object, ctx);
-      // `this.channels.get(name)` on a Map the file fills with `this.channels.set(name, value)`: one of those values.
-      if (!target) return m.method === 'get' ? this.mapValue(m.object, ctx) : undefined;
+      if (!target) return stored;
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
       if (target.t === 'array') return SAME_ELEMENTS.has(m.method) ? target : ELEMENT_OF.has(m.method) ? this.arrayElement(target.node, target.ctx) : undefined;
       const fn = this.memberOf(target, m.method, ctx, callee);
-      return fn?.t === 'function' ? this.returnedBy(fn.fn, fn.ctx, call, ctx) : undefined;
+      return fn?.t === 'function' ? this.returnedBy(fn.fn, fn.ctx, call, ctx) : stored;
     }
     const fn = this.trace(callee, ctx);
     if (fn?.t === 'function') return this.returnedBy(fn.fn, fn.ctx, call, ctx);
