@@ -331,23 +331,26 @@ export class ObjectTracker implements ObjectTracking {
       if (key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number')) name = String(key.value);
     }
     const object = this.trace(node.object, ctx);
-    if (name === undefined) return node.computed && object?.t === 'object' ? this.entryOf(object.node, object.ctx) : undefined;
+    if (name === undefined) return node.computed && object?.t === 'object' ? this.entryOf(object.node, object.ctx, ctx) : undefined;
     return object && this.memberOf(object, name, ctx, node);
   }
 
   /**
    * An entry of an object literal used as a map, read with a key known only at run time (`this.queues[qid]`): what
-   * its file stores under any key (`this.queues[name] = {}`), the first library object, else the first value followed.
+   * its file, or the file that reads it (a helper handed the map, `channels[type] = createChannel()`), stores under
+   * any key (`this.queues[name] = {}`), the first library object, else the first value followed.
    */
-  private entryOf(map: t.ObjectExpression, ctx: FileContext): Traced | undefined {
+  private entryOf(map: t.ObjectExpression, ctx: FileContext, readAt: FileContext): Traced | undefined {
     return this.guarded(`${placeKey(ctx, map)}[key]`, () => {
       let fallback: Traced | undefined;
-      for (const a of ctx.file.computedMemberAssignments()) {
-        const target = this.trace((a.left as t.MemberExpression).object as Node, ctx);
-        if (target?.t !== 'object' || target.node !== map) continue;
-        const v = this.trace(a.right as Node, ctx);
-        if (v?.t === 'lib') return v;
-        fallback ??= v;
+      for (const at of readAt.file === ctx.file ? [ctx] : [ctx, readAt]) {
+        for (const a of at.file.computedMemberAssignments()) {
+          const target = this.trace((a.left as t.MemberExpression).object as Node, at);
+          if (target?.t !== 'object' || target.node !== map) continue;
+          const v = this.trace(a.right as Node, at);
+          if (v?.t === 'lib') return v;
+          fallback ??= v;
+        }
       }
       return fallback;
     });
@@ -524,6 +527,8 @@ export class ObjectTracker implements ObjectTracking {
     const m = calleeMethod(call);
     if (m) {
       if (m.method === 'then') return this.thenValue(call, ctx);
+      // `connect(url).catch(onError)`, `.finally(...)`: the promise's own value (a catch that recovers gives something else, or exits).
+      if (m.method === 'catch' || m.method === 'finally') return this.trace(m.object, ctx);
       // Object.assign(target, ...sources) returns its target (`Object.assign(new Connection(url), { [Symbol.asyncDispose]: ... })`).
       if (m.method === 'assign' && m.object.type === 'Identifier' && m.object.name === 'Object' && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') return this.trace(first as Node, ctx);
       // `this.channels.get(name)` on a Map the file fills with `this.channels.set(name, value)`: one of those values
