@@ -172,6 +172,15 @@ export function queueFacts(prepared: PreparedAnalysis): { byFile: [string, Decla
   return { byFile, dependencies };
 }
 
+/**
+ * A file of the project the analysis read without modelling it (a config module a value comes from): the tracker
+ * or the resolver opened it already, so naming what a consumers row's value is read from costs no new parse.
+ */
+function loadedFile(ctx: FileContext, reported: string, options: AnalyzeOptions): ParsedFile | undefined {
+  const absolute = path.resolve(options.cwd ?? process.cwd(), reported);
+  return ctx.resolver.project?.loaded().find(([a]) => a === absolute)?.[1].file;
+}
+
 /** Which reported files are standalone scripts (engine/declared-queues.ts), each looked up once. */
 function scriptsOf(prepared: PreparedAnalysis): (file: string) => StandaloneScript | undefined {
   const project = [...prepared.states.values()].find((s) => s.ctx?.resolver.project)?.ctx?.resolver.project;
@@ -218,7 +227,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly D
         }
       }
     }
-    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file, attributed, (p) => states.get(p)?.ctx?.file);
+    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file, attributed, (p) => states.get(p)?.ctx?.file ?? loadedFile(state.ctx!, p, options));
   }
   for (const state of all()) {
     if (state.result.status === 'analysed' && state.ctx && state.suppressions) state.result.findings.push(...unusedSuppressions(state.ctx.file, state.suppressions, options));

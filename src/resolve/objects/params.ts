@@ -82,9 +82,10 @@ export class ParamTracing {
     return kind && shape ? this.tracker.make(shape, kind, call) : undefined;
   }
 
-  /** `x.method({ setup(channel) {...} })` or `{ setup: (channel) => ... }`. */
+  /** `x.method({ setup(channel) {...} })` or `{ setup: (channel) => ... }`, also `const setup = (channel) => ...; x.method({ setup })`. */
   private asOptionCallback(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
     const prop = fn.type === 'ObjectMethod' ? fn : ctx.file.parentOf(fn);
+    if (prop?.type === 'VariableDeclarator') return this.namedOptionCallback(prop, index, ctx);
     if (!prop || (prop.type !== 'ObjectProperty' && prop.type !== 'ObjectMethod') || prop.computed || prop.key.type !== 'Identifier') return undefined;
     const obj = ctx.file.parentOf(prop);
     const call = obj && ctx.file.parentOf(obj);
@@ -92,6 +93,25 @@ export class ParamTracing {
     const arg = call.arguments.indexOf(obj as never);
     if (arg < 0) return undefined;
     return this.libraryOptionCallback(call, ctx, arg, prop.key.name, index) ?? this.forwardedOptionCallback(call, ctx, arg, prop.key.name, index);
+  }
+
+  /** A function held in a const and given as an option by name (`createChannel({ setup })`, `{ setup: setup }`) in a call of its file. */
+  private namedOptionCallback(declarator: t.VariableDeclarator, index: number, ctx: FileContext): Traced | undefined {
+    if (declarator.id.type !== 'Identifier') return undefined;
+    const binding = ctx.resolver.scopes.lookup(declarator.id.name, declarator.id);
+    for (const call of ctx.file.callsAndConstructions()) {
+      if (!isCall(call)) continue;
+      for (const [arg, obj] of call.arguments.entries()) {
+        if (obj.type !== 'ObjectExpression') continue;
+        for (const p of obj.properties) {
+          if (p.type !== 'ObjectProperty' || p.computed || p.key.type !== 'Identifier' || p.value.type !== 'Identifier') continue;
+          if (ctx.resolver.scopes.lookup(p.value.name, p.value) !== binding) continue;
+          const v = this.libraryOptionCallback(call, ctx, arg, p.key.name, index) ?? this.forwardedOptionCallback(call, ctx, arg, p.key.name, index);
+          if (v) return v;
+        }
+      }
+    }
+    return undefined;
   }
 
   /** `lib.method({ option(param) {...} })` called on a library object: what the library passes the option's callback. */
