@@ -10,7 +10,7 @@ export const unboundedPrefetch: ConsumerRule = {
     appliesTo: 'consumer',
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
-    dependsOn: 'warning, annotated; info (reported only) where the prefetch is known only at run time',
+    dependsOn: 'warning, annotated, where no prefetch is set on the consumer\'s own channel before it starts (linked by the channel\'s identity: per call of a helper that opens one per call, shared by the setups of one amqp-connection-manager wrapper, by methods of one object holding it, through Maps and caches the code fills); info (reported only) where the prefetch is known only at run time or the channel cannot be traced in a project that sets one',
     docs: 'unbounded-prefetch',
   },
   checkConsumer(c, ctx): Violation[] {
