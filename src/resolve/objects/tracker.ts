@@ -342,18 +342,20 @@ export class ObjectTracker implements ObjectTracking {
    */
   private entryOf(map: t.ObjectExpression, ctx: FileContext, readAt: FileContext): Traced | undefined {
     return this.guarded(`${placeKey(ctx, map)}[key]`, () => {
-      let fallback: Traced | undefined;
-      for (const at of readAt.file === ctx.file ? [ctx] : [ctx, readAt]) {
-        for (const a of at.file.computedMemberAssignments()) {
-          const target = this.trace((a.left as t.MemberExpression).object as Node, at);
-          if (target?.t !== 'object' || target.node !== map) continue;
-          const v = this.trace(a.right as Node, at);
-          if (v?.t === 'lib') return v;
-          fallback ??= v;
-        }
-      }
-      return fallback;
+      const stored = (at: FileContext) => this.firstOf(this.storedIn(map, at.file.computedMemberAssignments(), at), at);
+      const own = stored(ctx);
+      if (own?.t === 'lib' || readAt.file === ctx.file) return own;
+      const there = stored(readAt);
+      return there?.t === 'lib' ? there : (own ?? there);
     });
+  }
+
+  /** The values of the assignments whose object is the object literal `obj` (`obj[k] = v`, `obj.name = v`). */
+  private storedIn(obj: t.ObjectExpression, assignments: readonly t.AssignmentExpression[], ctx: FileContext): Node[] {
+    return assignments.filter((a) => {
+      const target = this.trace((a.left as t.MemberExpression).object as Node, ctx);
+      return target?.t === 'object' && target.node === obj;
+    }).map((a) => a.right as Node);
   }
 
   /** `x.name` for whatever x is. */
@@ -415,15 +417,7 @@ export class ObjectTracker implements ObjectTracking {
 
   /** A member the file assigns to an object literal after it is made (`const q = {}; q.channel = ch`, `this.queues[n].channel = ch`). */
   private assignedMember(obj: t.ObjectExpression, ctx: FileContext, name: string): Traced | undefined {
-    let fallback: Traced | undefined;
-    for (const a of ctx.file.memberAssignments(name)) {
-      const target = this.trace((a.left as t.MemberExpression).object as Node, ctx);
-      if (target?.t !== 'object' || target.node !== obj) continue;
-      const v = this.trace(a.right as Node, ctx);
-      if (v?.t === 'lib') return v;
-      fallback ??= v;
-    }
-    return fallback;
+    return this.firstOf(this.storedIn(obj, ctx.file.memberAssignments(name), ctx), ctx);
   }
 
   /**
@@ -568,17 +562,13 @@ export class ObjectTracker implements ObjectTracking {
   private mapValue(map: Node, ctx: FileContext): Traced | undefined {
     const written = ctx.file.source(unwrap(map)).replace(/\s+/g, '');
     return this.guarded(`${ctx.file.path}:${written}.get()`, () => {
-      let fallback: Traced | undefined;
-      for (const set of ctx.file.callsNamed('.set')) {
+      const values = ctx.file.callsNamed('.set').flatMap((set) => {
         const m = calleeMethod(set);
         const value = set.arguments[1];
-        if (!m || !value || value.type === 'SpreadElement' || value.type === 'ArgumentPlaceholder') continue;
-        if (ctx.file.source(unwrap(m.object)).replace(/\s+/g, '') !== written) continue;
-        const v = this.trace(value as Node, ctx);
-        if (v?.t === 'lib') return v;
-        fallback ??= v;
-      }
-      return fallback;
+        if (!m || !value || value.type === 'SpreadElement' || value.type === 'ArgumentPlaceholder') return [];
+        return ctx.file.source(unwrap(m.object)).replace(/\s+/g, '') === written ? [value as Node] : [];
+      });
+      return this.firstOf(values, ctx);
     });
   }
 
