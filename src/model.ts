@@ -42,11 +42,6 @@ export type Resolved<T> =
       chosen?: true;
       /** Every value the code can give it, where it names them all (a class field assigned in several places): for `|| false` alike. */
       possible?: readonly unknown[];
-      /**
-       * The configuration key that decides it where no code of the project sets it (`noAck of queue 'jobs' in
-       * configure()`): named as what decides the value, at `origin` (the code that reads it at run time).
-       */
-      key?: string;
     };
 
 /** What a resolver's unknown value tells of itself at run time (truthy, chosen), carried into a Resolved. */
@@ -140,6 +135,16 @@ export interface QueueDeclaration {
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
   /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
+  /**
+   * How the library consumes the queue when code subscribes to it by name (foo-foo-mq's `startSubscription(name)` uses
+   * the queue's own `noAck` and `limit`): the ack mode, and the prefetch (undefined: none).
+   */
+  subscription?: { ack: Resolved<AckMode>; prefetch?: Resolved<number>; /** The declaration starts that consumer itself (`subscribe: true`): a subscription by name adds none. */ started?: boolean };
+  /**
    * The virtual host the declaration goes to, when the code names it (the connection's URL or options, a
    * declarative config's vhost key); undefined when it is left to run time.
    */
@@ -175,6 +180,11 @@ export interface Qos {
   site?: string;
   /** That call's receiver in the function it is written in (`file:function:adapter`), when it is a method call: see `Consumer.siteOn`. */
   siteOn?: string;
+  /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
   syntax: unknown;
 }
 
@@ -237,6 +247,17 @@ export interface Consumer {
    * whether that is in a test file: a consumer that lives only as long as a test.
    */
   ownCancel?: { at: Span; what: string; test?: true };
+  /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
+  /**
+   * The consumer takes its ack mode and prefetch from its queue's declaration (its `subscription`), wherever in the
+   * project that is (the engine fills them in). Until one is found, `ack` and `prefetch` are what the library gives a
+   * queue declared without them, and this says so (a sentence).
+   */
+  fromDeclaration?: string;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   syntax: unknown;
@@ -536,6 +557,31 @@ export interface QueueDeletion {
   syntax: unknown;
 }
 
+/**
+ * An option key a client library never reads, one edit away from one it does (a misspelling, another library's name
+ * for the option, an x-argument written where the library takes only named options), or a key the code reads that the
+ * options object does not have, one edit away from one it has: either way the option never arrives.
+ */
+export interface IgnoredOption {
+  kind: 'ignored-option';
+  id: string;
+  client: string;
+  /** The key as written (or the read of the missing key). */
+  at: Span;
+  statementStart: number;
+  /** What takes the options: "ch.consume()". */
+  callee: string;
+  /** The key as written or read. */
+  key: string;
+  /** The key (or call) it stands for. */
+  intended: string;
+  /** What the library does instead (a sentence): the value it really uses. */
+  uses: string;
+  /** 'written': the options hold a key the library ignores; 'read': the code reads a key the options do not hold. */
+  side: 'written' | 'read';
+  syntax: unknown;
+}
+
 /** Everything a client recognised in one file. */
 export interface FileModel {
   file: string;
@@ -550,10 +596,12 @@ export interface FileModel {
   dependencies?: DependencyPin[];
   exchanges: ExchangeDeclaration[];
   queueDeletions: QueueDeletion[];
+  /** Option keys the library ignores, near one it reads (absent: none found). */
+  ignoredOptions?: IgnoredOption[];
 }
 
 /** Anything a rule can report on. */
-export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion;
+export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion | IgnoredOption;
 
 /** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
 export type FixIntent =

@@ -125,23 +125,6 @@ describe('a monorepo of services', () => {
   });
 });
 
-describe('an unknown verdict whose values no code of the project sets names the configuration keys that decide them', () => {
-  // foo-foo-mq (rabbot): startSubscription of a queue no configure() in the code names: its noAck and limit are in a topology given at run time.
-  const dir = project({
-    'package.json': '{ "name": "sub", "dependencies": { "rabbot": "2.1.0" } }\n',
-    'sub.js': "const rabbot = require('rabbot');\nconst connect = require('./connect');\n\nconnect(() => {\n  rabbot.handle('#', (msg) => msg.ack());\n  rabbot.startSubscription('jobs', true);\n});\n",
-    'connect.js': "const rabbot = require('rabbot');\nmodule.exports = (done) => rabbot.configure({ connection: { host: process.env.RABBIT_HOST } }).then(done);\n",
-  });
-  it('names the noAck and limit options of the queue, at the call that subscribes', () => {
-    const r = rowAt(JSON.parse(scan(dir)).consumers, 'sub.js:6');
-    expect(r.verdict).toBe('unknown');
-    expect(r.decidedBy).toEqual([
-      { value: 'ack', name: "the noAck option of queue 'jobs' in the topology given to foo-foo-mq's configure()", file: 'sub.js', line: 6 },
-      { value: 'prefetch', name: "the limit option of queue 'jobs' in the topology given to foo-foo-mq's configure()", file: 'sub.js', line: 6 },
-    ]);
-  });
-});
-
 describe('an unknown verdict read from a module no client needs names the key there', () => {
   // The prefetch comes from a config module (node-config's config.get) the analysis reads but does not model.
   const dir = project({

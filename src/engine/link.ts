@@ -48,7 +48,9 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
       const callers = !c.qos && c.callerChannel ? byChannel.get(channelKey(c.callerChannel, c.at.file)) : undefined;
       if (callers) link(c, callers, files, true);
       // Another method of the object the consumer's helper is called on, called before it (`adapter.setPrefetch(n)`).
-      if (!c.qos && c.siteOn) for (const key of channelLineage(c.channel, c.at.file)) if ((c.qos = earlierOnReceiver(c, byChannel.get(key)))) break;
+      if (!c.qos && c.siteOn) for (const key of channelLineage(c.channel, c.at.file)) if ((c.qos = earlierOnReceiver(c, byChannel.get(key), files))) break;
+      // A prefetch read as a caller of the library that passes nothing gets it: so is the consumer's verdict.
+      if (c.qos?.libraryDefaults) c.libraryDefaults ??= c.qos.libraryDefaults;
       // A channel the consumer's own function opens gets only the prefetch set on it: none is none.
       if (c.untraced && !c.ownChannel && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
     }
@@ -97,17 +99,24 @@ function link(c: Consumer, perFile: Map<string, Qos[]>, files: Map<string, Parse
  * consumer's own call in the same function: `adapter.setPrefetch(prefetch); adapter.subscribe(queue, ...)`, where both
  * methods use the channel the adapter holds. The latest such call before the consumer's wins.
  */
-function earlierOnReceiver(c: Consumer, perFile: Map<string, Qos[]> | undefined): Qos | undefined {
+function earlierOnReceiver(c: Consumer, perFile: Map<string, Qos[]> | undefined, files: Map<string, ParsedFile>): Qos | undefined {
   const mine = siteOffset(c.site);
   let found: Qos | undefined;
   for (const list of perFile?.values() ?? []) {
     for (const q of list) {
-      if (q.siteOn !== c.siteOn || q.site === c.site) continue;
+      // Another helper's call (setPrefetch, then subscribe): two calls of one helper keep their own reading (see link).
+      if (q.siteOn !== c.siteOn || q.site === c.site || sameHelper(q, c, files)) continue;
       const at = siteOffset(q.site);
       if (at < mine && (!found || at > siteOffset(found.site))) found = q;
     }
   }
   return found;
+}
+
+/** Whether a prefetch and a consumer are read through the same helper function (the place each was declared at). */
+function sameHelper(q: Qos, c: Consumer, files: Map<string, ParsedFile>): boolean {
+  const file = q.via && c.via && q.via.declaredAt.file === c.via.declaredAt.file ? files.get(q.via.declaredAt.file) : undefined;
+  return !!file && innermostFunction(file, q.via!.declaredAt) === innermostFunction(file, c.via!.declaredAt);
 }
 
 /** The offset of a helper's call in its file (`src/a.ts:1714` → 1714). */

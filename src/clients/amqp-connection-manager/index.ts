@@ -4,6 +4,7 @@ import type { FileModel } from '../../model';
 import type { ClientModule } from '../types';
 import type { FileContext } from '../../resolve/file-context';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish } from '../amqplib-family/calls';
+import { addIgnoredOptions } from '../amqplib-family/option-keys';
 import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
 import { ACM_SHAPE } from '../amqplib-family/shapes';
@@ -28,6 +29,7 @@ export const amqpConnectionManager: ClientModule = {
       if (!m) continue;
       const wrapper = channels.wrapperOf(m.object);
       if (!wrapper) continue;
+      if (m.method === 'assertQueue' || m.method === 'consume') addIgnoredOptions(ctx, model, node, m.method, 'amqp-connection-manager', `${ctx.file.source(node.callee).replace(/\s+/g, '')}()`, true);
       if (m.method === 'assertQueue') model.declarations.push(amqplibDeclaration(ctx, node, 'amqp-connection-manager', 'amqplib', wrapper.vhost));
       else if (m.method === 'consume') model.consumers.push(amqplibConsumer(ctx, node, 'amqp-connection-manager', wrapper.key, true));
       else if (m.method === 'bindQueue') model.bindings.push(amqplibBinding(ctx, node, 'amqp-connection-manager'));

@@ -9,6 +9,7 @@ import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
 import { ACM, AMQPLIB_SHAPE } from '../amqplib-family/shapes';
 import { untracedChannel } from '../amqplib-family/evidence';
+import { addIgnoredOptions } from '../amqplib-family/option-keys';
 
 const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue', 'assertExchange', 'deleteQueue']);
 
@@ -37,6 +38,7 @@ export const amqplib: ClientModule = {
       channel ??= untracedChannel(ctx, node);
       if (!channel) continue;
       const untraced = channel.untraced;
+      addIgnoredOptions(ctx, model, node, m.method, channel.client, `${ctx.file.source(node.callee).replace(/\s+/g, '')}()`, channel.client === ACM && !!untraced);
       switch (m.method) {
         case 'assertQueue':
           model.declarations.push({ ...amqplibDeclaration(ctx, node, channel.client, 'amqplib', channel.vhost), ...(untraced ? { untraced } : {}) });
