@@ -331,7 +331,7 @@ export class ObjectTracker implements ObjectTracking {
       if (key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number')) name = String(key.value);
     }
     const object = this.trace(node.object, ctx);
-    if (name === undefined) return node.computed && object?.t === 'object' ? this.entryOf(object.node, object.ctx, ctx) : undefined;
+    if (name === undefined) return node.computed && object?.t === 'object' ? this.entryOf(object.node, object.ctx, { ctx, object: node.object as Node }) : undefined;
     return object && this.memberOf(object, name, ctx, node);
   }
 
@@ -340,20 +340,28 @@ export class ObjectTracker implements ObjectTracking {
    * its file, or the file that reads it (a helper handed the map, `channels[type] = createChannel()`), stores under
    * any key (`this.queues[name] = {}`), the first library object, else the first value followed.
    */
-  private entryOf(map: t.ObjectExpression, ctx: FileContext, readAt: FileContext): Traced | undefined {
+  private entryOf(map: t.ObjectExpression, ctx: FileContext, read: { ctx: FileContext; object: Node }): Traced | undefined {
     return this.guarded(`${placeKey(ctx, map)}[key]`, () => {
-      const stored = (at: FileContext) => this.firstOf(this.storedIn(map, at.file.computedMemberAssignments(), at), at);
+      const stored = (at: FileContext) => this.firstOf(this.storedIn(map, at.file.computedMemberAssignments(), at, at === read.ctx ? read.object : undefined), at);
       const own = stored(ctx);
-      if (own?.t === 'lib' || readAt.file === ctx.file) return own;
-      const there = stored(readAt);
+      if (own?.t === 'lib' || read.ctx.file === ctx.file) return own;
+      const there = stored(read.ctx);
       return there?.t === 'lib' ? there : (own ?? there);
     });
   }
 
-  /** The values of the assignments whose object is the object literal `obj` (`obj[k] = v`, `obj.name = v`). */
-  private storedIn(obj: t.ObjectExpression, assignments: readonly t.AssignmentExpression[], ctx: FileContext): Node[] {
+  /**
+   * The values of the assignments whose object is the object literal `obj` (`obj[k] = v`, `obj.name = v`), or, in the
+   * file that reads it, the same variable or parameter the read names (`channels[type] = ...` then `channels[type]`,
+   * whatever each of them is traced to while the other is being traced).
+   */
+  private storedIn(obj: t.ObjectExpression, assignments: readonly t.AssignmentExpression[], ctx: FileContext, readObject?: Node): Node[] {
+    const name = readObject && unwrap(readObject).type === 'Identifier' ? (unwrap(readObject) as t.Identifier) : undefined;
+    const binding = name && ctx.resolver.scopes.lookup(name.name, name);
     return assignments.filter((a) => {
-      const target = this.trace((a.left as t.MemberExpression).object as Node, ctx);
+      const object = unwrap((a.left as t.MemberExpression).object as Node);
+      if (binding && object.type === 'Identifier' && ctx.resolver.scopes.lookup(object.name, object) === binding) return true;
+      const target = this.trace(object, ctx);
       return target?.t === 'object' && target.node === obj;
     }).map((a) => a.right as Node);
   }
