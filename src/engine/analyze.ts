@@ -29,6 +29,7 @@ import { libraryDefaultsNote } from './library-defaults';
 import { settleSubscriptions } from './subscriptions';
 import { consumerVerdicts } from './verdicts';
 import { isDependencyManifest, modelManifest } from '../deps';
+import { markUnreached } from './unreached';
 import { factsOf, mentionsClient, selectCandidates } from './candidates';
 import { ProjectIndex } from '../index/project-index';
 import { settleAckFromHandler } from './ack-from-handler';
@@ -153,6 +154,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   };
   expandWrappers([...states.values()], project, stateFor);
   settleSubscriptions([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, absolute: s.result.absolute }] : [])), (a, b) => index.connected(a, b));
+  markUnreached([...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : [])), options, (file) => stateFor(file).ctx);
   linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
   return { options, states, stateFor };
 }

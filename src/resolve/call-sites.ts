@@ -283,7 +283,8 @@ function instanceCalls(cls: t.ClassDeclaration, method: string, home: FileContex
   const className = cls.id?.name;
   if (!className) return out;
   const files: [FileContext, string][] = [[home, homeAbsolute]];
-  for (const absolute of candidates) {
+  // Files that inject by token may hold an instance of the class without importing it (`@inject(TYPES.Broker) broker: IBroker`).
+  for (const absolute of new Set([...candidates, ...project.injectorFiles()])) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
     // Importers that call the method on something (an instance the module exports: `module.exports = new C()`, an injected one).

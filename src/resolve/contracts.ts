@@ -263,6 +263,7 @@ export interface ProjectView {
   readonly objects: TrackerView;
   callerFiles(absolute: string): string[];
   providerFiles(): string[];
+  injectorFiles(): string[];
   add(absolute: string, ctx: FileContext): void;
   opened(absolute: string): FileContext | undefined;
   context(absolute: string): FileContext | undefined;
