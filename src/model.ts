@@ -263,6 +263,11 @@ export interface Consumer {
    * queue declared without them, and this says so (a sentence).
    */
   fromDeclaration?: string;
+  /**
+   * Its channel is not traced and the project sets a prefetch on some channel: whether one applies cannot be told, so
+   * no rule calls it unbounded; its prefetch is unknown, at that prefetch call (the consumers table names it).
+   */
+  prefetchElsewhere?: true;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   syntax: unknown;

@@ -138,3 +138,14 @@ describe('an unknown verdict read from a module no client needs names the key th
     expect(r.decidedBy).toEqual([{ value: 'prefetch', name: 'rabbitmq.prefetchCount', file: 'lib/config.js', line: 4 }]);
   });
 });
+
+describe('a consumer on a channel the tracker cannot follow, in a project that sets a prefetch', () => {
+  it('is no finding; its row is unknown and names the prefetch that may apply', () => {
+    const dir = path.join(ROOT, 'test-fixtures', 'unbounded-prefetch', 'amqplib-untraced-prefetch-elsewhere.input');
+    const report = JSON.parse(scan(dir));
+    expect(report.findings.filter((f: Row) => f.ruleId === 'unbounded-prefetch')).toEqual([]);
+    const r = rowAt(report.consumers, 'src/consumers/orders.js:3');
+    expect(r.verdict).toBe('unknown');
+    expect(r.decidedBy).toEqual([{ value: 'prefetch', name: 'this[name].prefetch(10)', file: 'src/amqp.manager.js', line: 7 }]);
+  });
+});

@@ -52,7 +52,10 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
       // A prefetch read as a caller of the library that passes nothing gets it: so is the consumer's verdict.
       if (c.qos?.libraryDefaults) c.libraryDefaults ??= c.qos.libraryDefaults;
       // A channel the consumer's own function opens gets only the prefetch set on it: none is none.
-      if (c.untraced && !c.ownChannel && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
+      if (c.untraced && !c.ownChannel && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) {
+        c.prefetch = untracedPrefetch(prefetchAt, projectQos(inputs, prefetchAt, files));
+        c.prefetchElsewhere = true;
+      }
     }
   }
 }
@@ -123,8 +126,15 @@ function sameHelper(q: Qos, c: Consumer, files: Map<string, ParsedFile>): boolea
 const siteOffset = (site: string | undefined): number => Number(site?.slice(site.lastIndexOf(':') + 1) ?? -1);
 
 /** A consumer on a channel the tracker could not follow, in a project that sets a prefetch somewhere. */
-function untracedPrefetch(prefetchAt: string): Consumer['prefetch'] {
-  return unknown(`its channel is not traced, and the project sets a prefetch on some channel (${prefetchAt}): whether one applies to this consumer cannot be told`);
+function untracedPrefetch(prefetchAt: string, at: Span | undefined): Consumer['prefetch'] {
+  return unknown(`its channel is not traced, and the project sets a prefetch on some channel (${prefetchAt}): whether one applies to this consumer cannot be told`, at);
+}
+
+/** The prefetch call the project makes at `prefetchAt` (`file:line`), else its first one in the inputs: where a reviewer looks. */
+function projectQos(inputs: LinkInput[], prefetchAt: string, files: Map<string, ParsedFile>): Span | undefined {
+  const all = inputs.flatMap((i) => i.model.qos);
+  const lineOf = (q: Qos) => files.get(q.at.file)?.lines.position(q.at.start).line;
+  return (all.find((q) => `${q.at.file}:${lineOf(q)}` === prefetchAt) ?? all[0])?.at;
 }
 
 /** The innermost function whose body holds the span (its start offset), or -1 at the top level. */
