@@ -155,7 +155,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   expandWrappers([...states.values()], project, stateFor);
   settleSubscriptions([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, absolute: s.result.absolute }] : [])), (a, b) => index.connected(a, b));
   markUnreached([...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : [])), options, (file) => stateFor(file).ctx);
-  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
+  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt, (p) => states.get(p)?.ctx?.file ?? project.context(path.resolve(cwd, p))?.file);
   return { options, states, stateFor };
 }
 

@@ -13,8 +13,11 @@ export interface LinkInput {
 
 const AMQPLIB_FAMILY = new Set(['amqplib', 'amqp-connection-manager']);
 
-/** `prefetchAt`: where the project sets a prefetch on some channel (`file:line`), if it does anywhere. */
-export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
+/**
+ * `prefetchAt`: where the project sets a prefetch on some channel (`file:line`), if it does anywhere; `fileAt`: a file of
+ * the project by its reported path (to name that call, whichever part of the project this run models).
+ */
+export function linkQos(inputs: LinkInput[], prefetchAt?: string, fileAt?: (path: string) => ParsedFile | undefined): void {
   // By channel, and within a channel by file, in source order: each consumer looks at its own channel only.
   const byChannel = new Map<string, Map<string, Qos[]>>();
   const files = new Map<string, ParsedFile>();
@@ -53,7 +56,7 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
       if (c.qos?.libraryDefaults) c.libraryDefaults ??= c.qos.libraryDefaults;
       // A channel the consumer's own function opens gets only the prefetch set on it: none is none.
       if (c.untraced && !c.ownChannel && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) {
-        c.prefetch = untracedPrefetch(prefetchAt, projectQos(inputs, prefetchAt, files));
+        c.prefetch = untracedPrefetch(prefetchAt, prefetchCallAt(prefetchAt, fileAt));
         c.prefetchElsewhere = true;
       }
     }
@@ -130,11 +133,13 @@ function untracedPrefetch(prefetchAt: string, at: Span | undefined): Consumer['p
   return unknown(`its channel is not traced, and the project sets a prefetch on some channel (${prefetchAt}): whether one applies to this consumer cannot be told`, at);
 }
 
-/** The prefetch call the project makes at `prefetchAt` (`file:line`), else its first one in the inputs: where a reviewer looks. */
-function projectQos(inputs: LinkInput[], prefetchAt: string, files: Map<string, ParsedFile>): Span | undefined {
-  const all = inputs.flatMap((i) => i.model.qos);
-  const lineOf = (q: Qos) => files.get(q.at.file)?.lines.position(q.at.start).line;
-  return (all.find((q) => `${q.at.file}:${lineOf(q)}` === prefetchAt) ?? all[0])?.at;
+/** The prefetch call written at `prefetchAt` (`file:line`, `x.prefetch(...)` or `x.qos(...)`): where a reviewer looks. */
+function prefetchCallAt(prefetchAt: string, fileAt: ((path: string) => ParsedFile | undefined) | undefined): Span | undefined {
+  const colon = prefetchAt.lastIndexOf(':');
+  const file = fileAt?.(prefetchAt.slice(0, colon));
+  const line = Number(prefetchAt.slice(colon + 1));
+  const call = file && [...file.callsNamed('.prefetch'), ...file.callsNamed('.qos')].find((c) => file.lines.position(c.start ?? 0).line === line);
+  return file && call ? file.span(call) : undefined;
 }
 
 /** The innermost function whose body holds the span (its start offset), or -1 at the top level. */
