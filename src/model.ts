@@ -605,8 +605,16 @@ export interface IgnoredOption {
   intended: string;
   /** What the library does instead (a sentence): the value it really uses. */
   uses: string;
-  /** 'written': the options hold a key the library ignores; 'read': the code reads a key the options do not hold. */
-  side: 'written' | 'read';
+  /**
+   * 'written': the options hold a key the library ignores; 'read': the code reads a key the options do not hold;
+   * 'dropped': a caller passes a key the library reads to a project function that never passes it on (`through`).
+   */
+  side: 'written' | 'read' | 'dropped';
+  /**
+   * For 'dropped': the function that drops it, the keys of its options it reads, where it builds the library's options
+   * ("src/queue.ts:6"), and the functions the caller reaches it through, which hand their options on whole (outermost first).
+   */
+  through?: { wrapper: string; reads: string[]; builtAt: string; via: string[] };
   syntax: unknown;
 }
 

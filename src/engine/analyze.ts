@@ -153,6 +153,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     return state;
   };
   expandWrappers([...states.values()], project, stateFor);
+  placeIgnoredOptions([...states.values()], stateFor);
   settleSubscriptions([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, absolute: s.result.absolute }] : [])), (a, b) => index.connected(a, b));
   markUnreached([...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : [])), options, (file) => stateFor(file).ctx);
   linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt, (p) => states.get(p)?.ctx?.file ?? project.context(path.resolve(cwd, p))?.file);
@@ -337,6 +338,21 @@ function expandWrappers(states: FileState[], project: Project, stateFor: (file: 
     if (!model) continue;
     model.qos = model.qos.filter((q) => !(q.runs?.kind === 'known' && !q.runs.value));
     for (const consumer of model.consumers) settleAckFromHandler(consumer);
+  }
+}
+
+/** An option a caller passes to a helper that drops it is found at the helper's library call, and reported in the caller's file. */
+function placeIgnoredOptions(states: FileState[], stateFor: (file: string) => FileState): void {
+  for (const state of states) {
+    const model = state.result.model;
+    const elsewhere = model?.ignoredOptions?.filter((o) => o.at.file !== model.file);
+    if (!model || !elsewhere?.length) continue;
+    model.ignoredOptions = model.ignoredOptions!.filter((o) => o.at.file === model.file);
+    for (const o of elsewhere) {
+      const home = stateFor(o.at.file).result.model;
+      const list = home && (home.ignoredOptions ??= []);
+      if (list && !list.some((x) => x.at.start === o.at.start)) list.push(o);
+    }
   }
 }
 

@@ -203,6 +203,27 @@ export interface ObjectShape {
   bareJsdocTypes?: readonly string[];
   /** Other libraries whose objects this one hands out (amqp-connection-manager's setup gets amqplib channels). */
   yields?: readonly string[];
+  /** Classes the library exports that a project's class may extend, by export name: the fields their constructor sets from its options. */
+  classFields?: Readonly<Record<string, LibraryClassFields>>;
+}
+
+/** One field a library class's constructor sets from an option of its options argument. */
+export interface LibraryClassField {
+  /** The option it takes. */
+  option: string;
+  /** Its value when the option is left out (`{}`: an empty object), unless the library's default is `unsettled`. */
+  default?: Primitive | Readonly<Record<string, never>>;
+  /** Why the default is not one value (it differs between the library's versions). */
+  unsettled?: string;
+  /** The constructor writes `option || default`: a falsy option takes the default too (otherwise only one left out does). */
+  orDefault?: true;
+}
+
+/** What a library class's constructor makes of its options argument: the fields it sets, as data. */
+export interface LibraryClassFields {
+  /** The constructor's parameter that holds the options. */
+  optionsParam: number;
+  fields: Readonly<Record<string, LibraryClassField>>;
 }
 
 export type ClassNode = t.ClassDeclaration | t.ClassExpression;
@@ -229,6 +250,8 @@ export interface TrackerView {
   trace(expr: Node, ctx: FileContext): Traced | undefined;
   /** `value.name` of what the tracker follows (a class's instance: its method or field). */
   memberOf(value: Traced, name: string, ctx: FileContext, at: Node): Traced | undefined;
+  /** The library class an expression names (a class's `extends` clause), with the fields its constructor sets, if a library describes them. */
+  libraryClass(expr: Node, ctx: FileContext): { name: string; fields: LibraryClassFields } | undefined;
   readonly providers: { providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[] };
 }
 
