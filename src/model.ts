@@ -129,6 +129,12 @@ export interface QueueDeclaration {
   via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /** The call of the helper an instance is read at. */
   site?: string;
+  /**
+   * That call's receiver in the function it is written in (`file:function:adapter`), when it is a method call: a
+   * prefetch another method of the same object sets earlier in that function (`adapter.setPrefetch(n)`, then
+   * `adapter.subscribe(...)`) is on the channel the object holds.
+   */
+  siteOn?: string;
   /** Why a rewrite must not be made here even if one exists. */
   rewriteBlocked?: string;
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
@@ -177,6 +183,8 @@ export interface Qos {
   via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /** The call of the helper an instance is read at (consumers link to the prefetch of their own call). */
   site?: string;
+  /** That call's receiver in the function it is written in (`file:function:adapter`), when it is a method call: see `Consumer.siteOn`. */
+  siteOn?: string;
   /**
    * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
    * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
@@ -227,12 +235,23 @@ export interface Consumer {
   /** The call of the helper an instance is read at. */
   site?: string;
   /**
+   * That call's receiver in the function it is written in (`file:function:adapter`), when it is a method call: a
+   * prefetch another method of the same object sets earlier in that function (`adapter.setPrefetch(n)`, then
+   * `adapter.subscribe(...)`) is on the channel the object holds.
+   */
+  siteOn?: string;
+  /**
    * Where the consumer's options are written when that is another file (a helper that returns them):
    * a finding about a value the options leave to the library's default is reported there.
    */
   optionsAt?: { span: Span; statementStart: number };
   /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
   untraced?: string;
+  /**
+   * The code cancels this consumer itself (`ch.cancel(tag)` in its handler or in the function that starts it), and
+   * whether that is in a test file: a consumer that lives only as long as a test.
+   */
+  ownCancel?: { at: Span; what: string; test?: true };
   /**
    * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
    * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
@@ -244,6 +263,11 @@ export interface Consumer {
    * queue declared without them, and this says so (a sentence).
    */
   fromDeclaration?: string;
+  /**
+   * Its channel is not traced and the project sets a prefetch on some channel: whether one applies cannot be told, so
+   * no rule calls it unbounded; its prefetch is unknown, at that prefetch call (the consumers table names it).
+   */
+  prefetchElsewhere?: true;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   syntax: unknown;

@@ -124,3 +124,28 @@ describe('a monorepo of services', () => {
     expect(scan(dir, 'markdown')).toContain('| `billing` | 1 | 0 | 1 |');
   });
 });
+
+describe('an unknown verdict read from a module no client needs names the key there', () => {
+  // The prefetch comes from a config module (node-config's config.get) the analysis reads but does not model.
+  const dir = project({
+    'package.json': '{ "name": "worker", "dependencies": { "amqplib": "0.10.7", "config": "3.3.9" } }\n',
+    'lib/config.js': "const config = require('config');\n\nconst rabbitmqConfig = config.get('rabbitmq');\nconst { prefetchCount } = rabbitmqConfig;\n\nfunction getConfig() {\n  return { prefetchCount: Number(prefetchCount) };\n}\n\nmodule.exports = { getConfig };\n",
+    'receiver.js': "const amqp = require('amqplib');\nconst config = require('./lib/config');\n\nconst { prefetchCount } = config.getConfig();\n\nasync function listen() {\n  const ch = await (await amqp.connect(process.env.AMQP_URL)).createChannel();\n  await ch.prefetch(prefetchCount);\n  await ch.consume('builds', (m) => { if (m) ch.ack(m); });\n}\n\nlisten();\n",
+  });
+  it('names the configuration key and where the module reads it', () => {
+    const r = rowAt(JSON.parse(scan(dir)).consumers, 'receiver.js:9');
+    expect(r.verdict).toBe('unknown');
+    expect(r.decidedBy).toEqual([{ value: 'prefetch', name: 'rabbitmq.prefetchCount', file: 'lib/config.js', line: 4 }]);
+  });
+});
+
+describe('a consumer on a channel the tracker cannot follow, in a project that sets a prefetch', () => {
+  it('is no finding; its row is unknown and names the prefetch that may apply', () => {
+    const dir = path.join(ROOT, 'test-fixtures', 'unbounded-prefetch', 'amqplib-untraced-prefetch-elsewhere.input');
+    const report = JSON.parse(scan(dir));
+    expect(report.findings.filter((f: Row) => f.ruleId === 'unbounded-prefetch')).toEqual([]);
+    const r = rowAt(report.consumers, 'src/consumers/orders.js:3');
+    expect(r.verdict).toBe('unknown');
+    expect(r.decidedBy).toEqual([{ value: 'prefetch', name: 'this[name].prefetch(10)', file: 'src/amqp.manager.js', line: 7 }]);
+  });
+});

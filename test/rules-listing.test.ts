@@ -83,7 +83,7 @@ describe('`rules`: what severity and fix depend on', () => {
     const r = cli(process.cwd(), 'rules');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      'consumer-null-message  [info (4.0-4.2), warning (4.3); fix: rewrite]\n    A consumer callback that uses its message without handling null, which the client passes when the broker cancels the consumer\n    depends: warning on 4.3 for a consumer of a quorum queue or of a queue whose type the code does not prove',
+      'consumer-null-message  [info (4.0-4.2), warning (4.3); fix: rewrite]\n    A consumer callback that uses its message without handling null, which the client passes when the broker cancels the consumer\n    depends: warning on 4.3 for a manual-ack consumer of a quorum queue or of a queue whose type the code does not prove',
     );
     expect(r.stdout).toContain('global-qos  [warning; fix: rewrite]');
     expect(r.stdout).toContain('direct-reply-to-binding  [warning (4.0-4.1), error (4.2-4.3); fix: annotate]');

@@ -8,8 +8,9 @@ import { ValueResolver } from '../resolve/values';
 import { SEVERITY_RANK, type RelatedLocation, type Consumer, type FileModel, type Finding, type FixIntent, type QueueDeclaration, type QueueType, type Span, type Subject, type TextEdit, type ConsumerReport } from '../model';
 import { DECLARATION_RULES, subjectChecks } from '../rules';
 import type { DeclarationRule, RuleContext, RuleMeta, Violation } from '../rules/types';
-import { declaredQueuesOf, indexDeclared } from './declared-queues';
-import { canMeet, deployAdvice, redeclareAdvice, shapeOf, type DeclaredQueue } from '../rules/equivalence';
+import { declaredQueuesOf, indexDeclared, standaloneScript } from './declared-queues';
+import { packageDirOf } from './package-dir';
+import { canMeet, deployAdvice, redeclareAdvice, shapeOf, type DeclaredQueue, type StandaloneScript } from '../rules/equivalence';
 import { annotationEdit } from '../fix/annotate';
 import { lineWidthFor } from '../fix/line-width';
 import { applyIntents, describeIntent, sameIntent } from '../fix/intents';
@@ -155,7 +156,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   placeIgnoredOptions([...states.values()], stateFor);
   settleSubscriptions([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, absolute: s.result.absolute }] : [])), (a, b) => index.connected(a, b));
   markUnreached([...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : [])), options, (file) => stateFor(file).ctx);
-  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
+  linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt, (p) => states.get(p)?.ctx?.file ?? project.context(path.resolve(cwd, p))?.file);
   return { options, states, stateFor };
 }
 
@@ -167,13 +168,36 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
 export function queueFacts(prepared: PreparedAnalysis): { byFile: [string, DeclaredQueue[]][]; dependencies: boolean } {
   const byFile: [string, DeclaredQueue[]][] = [];
   let dependencies = false;
+  const scriptOf = scriptsOf(prepared);
   for (const [file, s] of prepared.states) {
-    const entries = s.result.model && s.ctx ? declaredQueuesOf(s.result.model, s.ctx.file, prepared.options) : [];
+    const entries = s.result.model && s.ctx ? declaredQueuesOf(s.result.model, s.ctx.file, prepared.options, scriptOf) : [];
     if (!entries.length) continue;
     if (s.result.status === 'dependency') dependencies = true;
     byFile.push([file, entries]);
   }
   return { byFile, dependencies };
+}
+
+/**
+ * A file of the project the analysis read without modelling it (a config module a value comes from): the tracker
+ * or the resolver opened it already, so naming what a consumers row's value is read from costs no new parse.
+ */
+function loadedFile(ctx: FileContext, reported: string, options: AnalyzeOptions): ParsedFile | undefined {
+  const absolute = path.resolve(options.cwd ?? process.cwd(), reported);
+  return ctx.resolver.project?.loaded().find(([a]) => a === absolute)?.[1].file;
+}
+
+/** Which reported files are standalone scripts (engine/declared-queues.ts), each looked up once. */
+function scriptsOf(prepared: PreparedAnalysis): (file: string) => StandaloneScript | undefined {
+  const project = [...prepared.states.values()].find((s) => s.ctx?.resolver.project)?.ctx?.resolver.project;
+  const known = new Map<string, StandaloneScript | undefined>();
+  return (file) => {
+    if (known.has(file)) return known.get(file);
+    const s = prepared.states.get(file);
+    const script = project && s?.ctx ? standaloneScript({ path: file, absolute: s.result.absolute, text: s.result.text }, (a) => project.index.importersOf(a), (a) => packageDirOf(project, a) ?? '') : undefined;
+    known.set(file, script);
+    return script;
+  };
 }
 
 /** The second half of `analyze`: rules, fixes, findings. `declared` replaces the project's own facts (a partition of a larger project). */
@@ -209,7 +233,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly D
         }
       }
     }
-    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file, attributed, (p) => states.get(p)?.ctx?.file);
+    state.result.consumers = consumerVerdicts(state.result.model, state.result.findings, state.ctx.file, attributed, (p) => states.get(p)?.ctx?.file ?? loadedFile(state.ctx!, p, options));
   }
   for (const state of all()) {
     if (state.result.status === 'analysed' && state.ctx && state.suppressions) state.result.findings.push(...unusedSuppressions(state.ctx.file, state.suppressions, options));
@@ -276,27 +300,31 @@ function loadManifest(state: FileState): FileState {
   return state;
 }
 
-/** A declaration in a wrapper function is judged at each call of the wrapper, with that call's arguments. */
+/**
+ * A declaration in a wrapper function is judged at each call of the wrapper, with that call's arguments. An instance
+ * (`via` set) is already read at its calls, through wrappers of wrappers: it is not read again from the file of the
+ * call it was placed at, whatever order the files come in.
+ */
 function expandWrappers(states: FileState[], project: Project, stateFor: (file: string) => FileState): void {
   for (const state of states) state.prefetchCalls = state.result.model?.qos.map((q) => q.at);
   for (const state of states) {
     const model = state.result.model;
     if (!model || !state.ctx) continue;
-    for (const decl of [...model.declarations]) {
+    for (const decl of model.declarations.filter((d) => !d.via)) {
       const expanded = instantiate(decl, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.declarations.splice(model.declarations.indexOf(decl), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.declarations.push(inst);
     }
     // A consumer inside a helper whose queue or acknowledgement mode each caller decides: one per call site.
-    for (const consumer of [...model.consumers]) {
+    for (const consumer of model.consumers.filter((c) => !c.via)) {
       const expanded = instantiate(consumer, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.consumers.splice(model.consumers.indexOf(consumer), 1);
       for (const { decl: inst } of expanded) stateFor(inst.at.file).result.model!.consumers.push(inst);
     }
     // A prefetch whose count, or whether it runs at all (`if (prefetch)`), each caller decides.
-    for (const qos of [...model.qos]) {
+    for (const qos of model.qos.filter((q) => !q.via)) {
       const expanded = instantiate(qos, { ctx: state.ctx, absolute: state.result.absolute }, project);
       if (!expanded) continue;
       model.qos.splice(model.qos.indexOf(qos), 1);

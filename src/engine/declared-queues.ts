@@ -3,11 +3,11 @@
 import type { FileModel, QueueType } from '../model';
 import type { ParsedFile } from '../parse/ast';
 import { isTestFile } from '../resolve/test-files';
-import { shapeOf, type DeclaredQueue } from '../rules/equivalence';
+import { shapeOf, type DeclaredQueue, type StandaloneScript } from '../rules/equivalence';
 import type { TypeContext } from '../rules/queue-facts';
 
-/** The named, non-passive declarations of a file's model (server-named queues and run-time names cannot be matched). */
-export function declaredQueuesOf(model: FileModel, file: ParsedFile, types: TypeContext): DeclaredQueue[] {
+/** The named, non-passive declarations of a file's model (server-named queues and run-time names cannot be matched). `scriptOf`: a file that is a standalone script. */
+export function declaredQueuesOf(model: FileModel, file: ParsedFile, types: TypeContext, scriptOf?: (file: string) => StandaloneScript | undefined): DeclaredQueue[] {
   const out: DeclaredQueue[] = [];
   for (const d of model.declarations) {
     if (d.passive || d.name.kind === 'unknown' || d.name.value === '') continue;
@@ -22,6 +22,7 @@ export function declaredQueuesOf(model: FileModel, file: ParsedFile, types: Type
       place: { file: d.at.file, start: d.at.start, end: d.at.end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column },
       ...(isTestFile(d.at.file) ? { test: true } : {}),
       ...(d.name.kind === 'default' ? { libraryNamed: true } : {}),
+      ...withScript(scriptOf?.(d.at.file)),
     });
   }
   return out;
@@ -55,4 +56,22 @@ export function indexDeclared(declared: Iterable<DeclaredQueue>): ProjectQueues 
     if ('value' in d.shape.type) types.set(d.name, d.shape.type.value);
   }
   return { byName, types };
+}
+
+const withScript = (script: StandaloneScript | undefined): { script?: StandaloneScript } => (script ? { script } : {});
+
+/** A file that exports nothing (no `export`, `module.exports`, `exports.x`): one that runs rather than one that is used. */
+const EXPORTS = /\bexport\s|\bmodule\.exports\b|\bexports\.[\w$]+\s*=/;
+/** A lesson number a script's name starts with: `01_recv.js`, `4-routing.ts`, `2.worker.js`. */
+const LESSON = /^(\d+)[-_. ]/;
+
+/**
+ * The standalone script a reported file is, if it is one: no module of the project imports it, and it exports nothing.
+ * `importedBy`: the project files that import it (absolute); `packageOf`: the folder of its nearest package.json.
+ */
+export function standaloneScript(file: { path: string; absolute: string; text: string }, importedBy: (absolute: string) => readonly string[], packageOf: (absolute: string) => string): StandaloneScript | undefined {
+  if (EXPORTS.test(file.text) || importedBy(file.absolute).length) return undefined;
+  const slash = file.path.lastIndexOf('/');
+  const lesson = LESSON.exec(file.path.slice(slash + 1))?.[1];
+  return { folder: slash < 0 ? '' : file.path.slice(0, slash), pkg: packageOf(file.absolute), ...(lesson !== undefined ? { lesson: String(Number(lesson)) } : {}) };
 }

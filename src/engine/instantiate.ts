@@ -1,5 +1,4 @@
 // A declaration inside a wrapper function, judged once per call site with that call's arguments.
-import * as path from 'node:path';
 import type * as t from '@babel/types';
 import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../model';
 import { placeKey } from '../resolve/objects/traced';
@@ -9,6 +8,7 @@ import type { CallSiteBinding, FileContext, Resolver as ValueResolver, Value } f
 import { isFunction, paramIdentifier } from '../parse/ast';
 import { calledName, callSitesOf, commandLineCallsOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
+import { packageDirOf } from './package-dir';
 import { libraryCall, libraryDefaultsReading, readAsLibrary } from './library-defaults';
 import { packageRoleOf } from '../resolve/package-role';
 
@@ -117,6 +117,7 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
       ...rebuilt,
       id: `${decl.id ?? decl.kind}@${site.ctx.file.path}:${site.call.start}`,
       site: decl.site ?? `${site.ctx.file.path}:${site.call.start}`,
+      ...(decl.kind !== 'queue-declaration' && (decl.siteOn ?? receiverOf(site)) ? { siteOn: decl.siteOn ?? receiverOf(site) } : {}),
       at: site.ctx.file.span(site.call),
       statementStart: site.ctx.file.statementOf(site.call).start ?? 0,
       callee: shown,
@@ -130,6 +131,14 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
   }
 }
 
+/** A method call's receiver, as written, in the function the call is in (`src/a.ts:120:adapter`); undefined for a plain call. */
+function receiverOf(site: CallSite): string | undefined {
+  const callee = site.call.callee;
+  if (site.call.type === 'NewExpression' || (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression')) return undefined;
+  const fn = [...site.ctx.file.ancestors(site.call)].find(isFunction);
+  return `${site.ctx.file.path}:${fn?.start ?? -1}:${site.ctx.file.source(callee.object).replace(/\s+/g, '')}`;
+}
+
 /** `method` is a method of an object literal that `factory` returns (`return { async start(q) {...} }`). */
 function returnsObjectWithMethod(ctx: FileContext, factory: t.Function, method: t.Function): boolean {
   const holder = method.type === 'ObjectMethod' ? ctx.file.parentOf(method) : ctx.file.parentOf(ctx.file.parentOf(method) ?? method);
@@ -138,22 +147,6 @@ function returnsObjectWithMethod(ctx: FileContext, factory: t.Function, method: 
   if (parent?.type !== 'ReturnStatement' && !(parent === factory.body)) return false;
   for (const a of ctx.file.ancestors(holder)) if (isFunction(a)) return a === factory;
   return false;
-}
-
-const PACKAGE_DIRS = new WeakMap<object, Map<string, string | undefined>>();
-
-/** The folder of the nearest package.json above a file (its package), undefined when there is none. */
-function packageDirOf(project: Project, absolute: string): string | undefined {
-  let byDir = PACKAGE_DIRS.get(project.host);
-  if (!byDir) PACKAGE_DIRS.set(project.host, (byDir = new Map()));
-  const lookup = (dir: string): string | undefined => {
-    if (byDir!.has(dir)) return byDir!.get(dir);
-    const parent = path.dirname(dir);
-    const found = project.host.exists(path.join(dir, 'package.json')) ? dir : parent !== dir ? lookup(parent) : undefined;
-    byDir!.set(dir, found);
-    return found;
-  };
-  return lookup(path.dirname(absolute));
 }
 
 /** Where an instance is reported: kept from the subject it is read again from. */

@@ -13,8 +13,11 @@ export interface LinkInput {
 
 const AMQPLIB_FAMILY = new Set(['amqplib', 'amqp-connection-manager']);
 
-/** `prefetchAt`: where the project sets a prefetch on some channel (`file:line`), if it does anywhere. */
-export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
+/**
+ * `prefetchAt`: where the project sets a prefetch on some channel (`file:line`), if it does anywhere; `fileAt`: a file of
+ * the project by its reported path (to name that call, whichever part of the project this run models).
+ */
+export function linkQos(inputs: LinkInput[], prefetchAt?: string, fileAt?: (path: string) => ParsedFile | undefined): void {
   // By channel, and within a channel by file, in source order: each consumer looks at its own channel only.
   const byChannel = new Map<string, Map<string, Qos[]>>();
   const files = new Map<string, ParsedFile>();
@@ -47,10 +50,15 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
       // A helper's channel parameter: the prefetch its caller set on the channel it passes.
       const callers = !c.qos && c.callerChannel ? byChannel.get(channelKey(c.callerChannel, c.at.file)) : undefined;
       if (callers) link(c, callers, files, true);
+      // Another method of the object the consumer's helper is called on, called before it (`adapter.setPrefetch(n)`).
+      if (!c.qos && c.siteOn) for (const key of channelLineage(c.channel, c.at.file)) if ((c.qos = earlierOnReceiver(c, byChannel.get(key), files))) break;
       // A prefetch read as a caller of the library that passes nothing gets it: so is the consumer's verdict.
       if (c.qos?.libraryDefaults) c.libraryDefaults ??= c.qos.libraryDefaults;
       // A channel the consumer's own function opens gets only the prefetch set on it: none is none.
-      if (c.untraced && !c.ownChannel && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
+      if (c.untraced && !c.ownChannel && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) {
+        c.prefetch = untracedPrefetch(prefetchAt, prefetchCallAt(prefetchAt, fileAt));
+        c.prefetchElsewhere = true;
+      }
     }
   }
 }
@@ -92,9 +100,46 @@ function link(c: Consumer, perFile: Map<string, Qos[]>, files: Map<string, Parse
   }
 }
 
+/**
+ * The prefetch on the consumer's channel read at a call of another helper on the same receiver, made before the
+ * consumer's own call in the same function: `adapter.setPrefetch(prefetch); adapter.subscribe(queue, ...)`, where both
+ * methods use the channel the adapter holds. The latest such call before the consumer's wins.
+ */
+function earlierOnReceiver(c: Consumer, perFile: Map<string, Qos[]> | undefined, files: Map<string, ParsedFile>): Qos | undefined {
+  const mine = siteOffset(c.site);
+  let found: Qos | undefined;
+  for (const list of perFile?.values() ?? []) {
+    for (const q of list) {
+      // Another helper's call (setPrefetch, then subscribe): two calls of one helper keep their own reading (see link).
+      if (q.siteOn !== c.siteOn || q.site === c.site || sameHelper(q, c, files)) continue;
+      const at = siteOffset(q.site);
+      if (at < mine && (!found || at > siteOffset(found.site))) found = q;
+    }
+  }
+  return found;
+}
+
+/** Whether a prefetch and a consumer are read through the same helper function (the place each was declared at). */
+function sameHelper(q: Qos, c: Consumer, files: Map<string, ParsedFile>): boolean {
+  const file = q.via && c.via && q.via.declaredAt.file === c.via.declaredAt.file ? files.get(q.via.declaredAt.file) : undefined;
+  return !!file && innermostFunction(file, q.via!.declaredAt) === innermostFunction(file, c.via!.declaredAt);
+}
+
+/** The offset of a helper's call in its file (`src/a.ts:1714` → 1714). */
+const siteOffset = (site: string | undefined): number => Number(site?.slice(site.lastIndexOf(':') + 1) ?? -1);
+
 /** A consumer on a channel the tracker could not follow, in a project that sets a prefetch somewhere. */
-function untracedPrefetch(prefetchAt: string): Consumer['prefetch'] {
-  return unknown(`its channel is not traced, and the project sets a prefetch on some channel (${prefetchAt}): whether one applies to this consumer cannot be told`);
+function untracedPrefetch(prefetchAt: string, at: Span | undefined): Consumer['prefetch'] {
+  return unknown(`its channel is not traced, and the project sets a prefetch on some channel (${prefetchAt}): whether one applies to this consumer cannot be told`, at);
+}
+
+/** The prefetch call written at `prefetchAt` (`file:line`, `x.prefetch(...)` or `x.qos(...)`): where a reviewer looks. */
+function prefetchCallAt(prefetchAt: string, fileAt: ((path: string) => ParsedFile | undefined) | undefined): Span | undefined {
+  const colon = prefetchAt.lastIndexOf(':');
+  const file = fileAt?.(prefetchAt.slice(0, colon));
+  const line = Number(prefetchAt.slice(colon + 1));
+  const call = file && [...file.callsNamed('.prefetch'), ...file.callsNamed('.qos')].find((c) => file.lines.position(c.start ?? 0).line === line);
+  return file && call ? file.span(call) : undefined;
 }
 
 /** The innermost function whose body holds the span (its start offset), or -1 at the top level. */

@@ -7,7 +7,8 @@ import { callArguments, describe, ELEMENT, isCall, memberKey, messagePath, sameP
 import { endRejection, namesMessage, rejectRequeue } from './rejections';
 import type { HandlerLibrary, MessageParam, RejectCall, ReturnedStatus } from './library';
 import { nullCheckOf, throwingNullGuard, unguardedMessageUse } from './null-guard';
-import { calledFunction, messageSources, sourceNodes } from './sources';
+import { messageSources, sourceCallee, sourceNodes } from './sources';
+import { passedFunction } from './passed-functions';
 import { localFunctionOf } from './handler-function';
 import { countTest, pastRetryLimit } from './retry-limit';
 
@@ -77,6 +78,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   const deadLetterCalls: [Node, MessageSource][] = [];
   const deliveryCount = [...lib.headersPath, 'x-delivery-count'];
   const sources = messageSources(ctx, handler, lib.params ?? MESSAGE_FIRST);
+  const followed = new Set(sources.map((src) => src.fn));
   for (const [node, src] of sourceNodes(sources)) {
     const here = src.ctx;
     const path = readPath(src, node);
@@ -87,7 +89,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     }
     else if (path && samePath(path, deliveryCount) && !isLogged(here, node) && once(src, node)) facts.deliveryCountReads.push(use(src, node, what()));
     if (lib.handlerSettles && !facts.escapes) {
-      const escape = escapeOf(src, node, lib);
+      const escape = escapeOf(src, node, lib, followed);
       if (escape) facts.escapes = use(src, escape.at, escape.what);
     }
     if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(src, node)) {
@@ -96,7 +98,9 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
       if (rejection && valueOf(rejection.requeue) === false) deadLetterCalls.push([node, src]);
     }
     if (!isCall(node)) continue;
-    const m = calleeMethod(node);
+    // A library method the caller passed in (`ack(msg)` with `channel.ack.bind(channel)` given for `ack`).
+    const passed = node.callee.type === 'Identifier' ? passedFunction(src, node.callee) : undefined;
+    const m = passed?.kind === 'method' ? { object: node.callee as Node, method: passed.method } : calleeMethod(node);
     if (!m) continue;
     const args = callArguments(node);
     const publish = Object.hasOwn(lib.publish, m.method) ? lib.publish[m.method] : undefined;
@@ -166,7 +170,7 @@ const READERS = new Set(['JSON.stringify', 'String', 'Number', 'Boolean', 'Buffe
  * callback, an unknown object's method), stored in a variable, field, array or object, returned or emitted; or a
  * bulk settle (`ch.ackAll()`). Reads of its properties, null tests, and the library's settle calls stay in.
  */
-function escapeOf(src: MessageSource, node: Node, lib: HandlerLibrary): { at: Node; what: string } | undefined {
+function escapeOf(src: MessageSource, node: Node, lib: HandlerLibrary, followed: ReadonlySet<t.Function>): { at: Node; what: string } | undefined {
   const file = src.ctx.file;
   if (isCall(node) && BULK_SETTLES.has(calleeMethod(node)?.method ?? '')) return { at: node, what: `calls ${describe(src.ctx, node.callee)}()` };
   if (node.type !== 'Identifier') return undefined;
@@ -185,9 +189,14 @@ function escapeOf(src: MessageSource, node: Node, lib: HandlerLibrary): { at: No
     const m = parent.type === 'NewExpression' ? undefined : calleeMethod(parent);
     const method = m?.method ?? '';
     const callee = file.source(parent.callee).replace(/\s+/g, '');
-    // The library's own settle calls (counted as acks and rejections), logging and readers keep it in.
-    if (Object.hasOwn(lib.rejects, method) || (lib.acks && Object.hasOwn(lib.acks, method)) || LOG_METHODS.has(method) || READERS.has(callee)) return undefined;
-    if (parent.type !== 'NewExpression' && calledFunction(src.ctx, parent.callee as Node)) return undefined;
+    // The library's own settle calls (counted as acks and rejections), also passed in as they are, logging and readers keep it in.
+    const passed = parent.type !== 'NewExpression' && parent.callee.type === 'Identifier' ? passedFunction(src, parent.callee) : undefined;
+    const settle = passed?.kind === 'method' ? passed.method : method;
+    if (Object.hasOwn(lib.rejects, settle) || (lib.acks && Object.hasOwn(lib.acks, settle)) || LOG_METHODS.has(method) || READERS.has(callee)) return undefined;
+    // A function the analysis follows (its own reads, settles and escapes count); one it does not (past the depth it
+    // reads, or not found) may settle the message.
+    const fn = parent.type !== 'NewExpression' ? sourceCallee(src, parent.callee as Node) : undefined;
+    if (fn && followed.has(fn.fn)) return undefined;
     return { at: parent, what: `hands ${node.name} to ${callee}()` };
   }
   const stores =

@@ -12,6 +12,8 @@ export interface MessageSource {
   fn: t.Function;
   /** base [] for the message itself; ['properties', 'headers'] when the parameter is the headers; `via` for a Nest context. */
   params: MessageParam[];
+  /** The call that first handed the function the message (a helper's; none for the handler the library calls). */
+  from?: { call: t.CallExpression | t.OptionalCallExpression; ctx: FileContext };
 }
 
 /** Array element access (`[0]`, `.find(...)`, `.at(-1)`) is written `*` in a message path. */

@@ -4,6 +4,9 @@ import { LineIndex } from '../text';
 import type { Span } from '../model';
 import { VISITOR_KEYS } from './visitor-keys';
 
+
+/** The index key of member assignments whose key is computed at run time (not a name a member can have). */
+const COMPUTED_MEMBER = '[]';
 export type Node = t.Node;
 
 const SKIP_KEYS = new Set([
@@ -302,7 +305,8 @@ export class ParsedFile {
       this.memberAssignmentIndex = new Map();
       for (const node of this.nodes) {
         if (node.type !== 'AssignmentExpression' || node.left.type !== 'MemberExpression') continue;
-        const member = memberName(node.left);
+        // A key computed at run time (`map[key] = v`) is indexed under `[]` (see computedMemberAssignments).
+        const member = memberName(node.left) ?? (node.left.computed ? COMPUTED_MEMBER : undefined);
         if (!member) continue;
         const list = this.memberAssignmentIndex.get(member) ?? [];
         list.push(node);
@@ -310,6 +314,11 @@ export class ParsedFile {
       }
     }
     return this.memberAssignmentIndex.get(name) ?? [];
+  }
+
+  /** Assignments to a member whose key is computed at run time: `this.queues[name] = {}`, `channels[id] = ch`. */
+  computedMemberAssignments(): t.AssignmentExpression[] {
+    return this.memberAssignments(COMPUTED_MEMBER);
   }
 
   private callIndex?: Map<string, (t.CallExpression | t.OptionalCallExpression)[]>;

@@ -140,6 +140,9 @@ function classify(file: ParsedFile, node: Node, out: ValueSource, site: SourceSi
       const initLine = file.lines.position(binding.init.start ?? 0).line;
       const inner: ValueSource = { ...out, kind: 'expression' };
       classify(file, binding.init, inner, site, depth + 1);
+      // `const { prefetchCount } = config.get('rabbitmq')`: the key is rabbitmq.prefetchCount.
+      const path = binding.path.filter((k) => k !== '...');
+      if (inner.kind === 'config' && inner.name && path.length === binding.path.length && path.length) inner.name = `${inner.name}.${path.join('.')}`;
       if (inner.kind !== 'expression') Object.assign(out, inner, { expression: shorten(file.source(binding.init)), line: initLine });
       return;
     }

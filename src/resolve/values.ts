@@ -143,7 +143,10 @@ export class ValueResolver implements Resolver {
         if (a.kind === 'literal' && b.kind === 'literal' && a.value === b.value) return { ...a, editable: false };
         // `ok(x) && x > 0 ? x : 20`: truthy in both branches, the test vouching for the first.
         const truthy = isTruthy(b) && (isTruthy(a) || assertsTruthy(node.test, node.consequent));
-        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span, ...(truthy ? { truthy: true as const } : {}) };
+        // `x != undefined ? x : 1`, `x == null ? 1 : x`: x when it is set, else a truthy fallback, as `x ?? 1` (chosen).
+        const set = setTest(this.file, node.test);
+        const chosen = !truthy && set !== undefined && (set.isSet ? set.operand === this.file.source(node.consequent) && isTruthy(b) : set.operand === this.file.source(node.alternate) && isTruthy(a));
+        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span, ...(truthy ? { truthy: true as const } : {}), ...(chosen ? { chosen: true as const } : {}) };
       }
       case 'CallExpression':
         return this.call(node, depth);
@@ -893,4 +896,20 @@ export function functionName(fn: t.Function | undefined): string {
   if ((fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') && fn.id) return `${fn.id.name}()`;
   if ((fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') && fn.key.type === 'Identifier') return `${fn.key.name}()`;
   return 'a function';
+}
+
+/**
+ * A test of whether a value is set: `x != null`, `x !== undefined`, `typeof x !== 'undefined'` (isSet true), or the
+ * opposite (`x == null`, `x === undefined`, isSet false), with the operand as written. Undefined for any other test.
+ */
+function setTest(file: ParsedFile, test: Node): { operand: string; isSet: boolean } | undefined {
+  const node = unwrap(test);
+  if (node.type !== 'BinaryExpression' || !['!=', '!==', '==', '==='].includes(node.operator)) return undefined;
+  const isSet = node.operator.startsWith('!');
+  const empty = (n: Node) => (n.type === 'NullLiteral' && node.operator.length === 2) || (n.type === 'Identifier' && n.name === 'undefined') || (n.type === 'StringLiteral' && n.value === 'undefined');
+  const [left, right] = [unwrap(node.left as Node), unwrap(node.right)];
+  const operandOf = (n: Node) => (n.type === 'UnaryExpression' && n.operator === 'typeof' ? n.argument : n);
+  if (empty(right)) return right.type === 'StringLiteral' ? (left.type === 'UnaryExpression' && left.operator === 'typeof' ? { operand: file.source(operandOf(left)), isSet } : undefined) : { operand: file.source(left), isSet };
+  if (empty(left)) return left.type === 'StringLiteral' ? (right.type === 'UnaryExpression' && right.operator === 'typeof' ? { operand: file.source(operandOf(right)), isSet } : undefined) : { operand: file.source(right), isSet };
+  return undefined;
 }

@@ -22,6 +22,13 @@ function queueType(c: Consumer, ctx: RuleContext): QueueType | undefined {
   return queue !== undefined ? ctx.queueTypes.get(queue) : undefined;
 }
 
+/** Why 4.3's consumer timeout cannot cancel this consumer, when the code shows it (else nothing). */
+function noTimeout(c: Consumer, type: QueueType | undefined, autoAck: boolean): string {
+  if (type === 'classic') return ` (this ${c.queueDeclaration ? 'queue is declared' : 'is'} a classic queue, which 4.3's consumer timeout does not cancel)`;
+  if (autoAck) return ` (this consumer acknowledges automatically: it never holds a delivery, so 4.3's consumer timeout does not cancel it)`;
+  return '';
+}
+
 export const consumerNullMessage: ConsumerRule = {
   meta: {
     id: 'consumer-null-message',
@@ -29,7 +36,7 @@ export const consumerNullMessage: ConsumerRule = {
     appliesTo: 'consumer',
     severity: { '4.0': 'info', '4.1': 'info', '4.2': 'info', '4.3': 'warning' },
     fixable: 'rewrite',
-    dependsOn: 'warning on 4.3 for a consumer of a quorum queue or of a queue whose type the code does not prove (4.3 cancels quorum-queue consumers on a delivery timeout); info (reported only) before 4.3 and for a queue the code proves classic or stream (cancelled only when it is deleted). Rewritten with a null guard where the handler checks for null nowhere; annotated where it checks elsewhere (a guard above everything would make that check dead)',
+    dependsOn: 'warning on 4.3 for a manual-ack consumer of a quorum queue or of a queue whose type the code does not prove (4.3 cancels quorum-queue consumers that hold a delivery past the consumer timeout); info (reported only) before 4.3, for a queue the code proves classic or stream, and for a consumer with automatic ack (it holds no delivery): each is cancelled only when its queue is deleted. Nothing for a test\'s consumer its own code cancels (ch.cancel on its channel in its handler or its function, in a test file): it lives for the test, and amqplib passes null only on a broker cancel. Rewritten with a null guard where the handler checks for null nowhere; annotated where it checks elsewhere (a guard above everything would make that check dead)',
     docs: 'consumer-null-message',
   },
   checkConsumer(c, ctx): Violation[] {
@@ -40,12 +47,17 @@ export const consumerNullMessage: ConsumerRule = {
     // ChannelWrapper, a project's own helper) does not, so its call shape is no evidence here, unless the handler's
     // own parameter type says the message may be null (`msg: ConsumeMessage | null`, amqplib's channel type).
     if (c.untraced && !(c.client === 'amqplib' && facts.typedNullable)) return [];
+    // A test's consumer that its own code cancels lives for the test: amqplib passes null only on a broker cancel,
+    // and neither the consumer timeout nor a deletion of its queue comes while it runs, unless the test itself does it.
+    if (c.ownCancel?.test) return [];
     const type = queueType(c, ctx);
-    // 4.3 cancels quorum-queue consumers whose deliveries time out; other queue types only on deletion.
-    const timeoutCancels = atLeast(ctx.target, '4.3') && type !== 'classic' && type !== 'stream';
+    // 4.3 cancels quorum-queue consumers whose deliveries time out; other queue types only on deletion. A consumer
+    // with automatic ack holds no delivery, and a test's consumer its own code cancels does not live that long.
+    const autoAck = valueOf(c.ack) === 'auto';
+    const timeoutCancels = atLeast(ctx.target, '4.3') && type !== 'classic' && type !== 'stream' && !autoAck;
     const when = timeoutCancels
       ? `RabbitMQ 4.3 cancels a quorum-queue consumer that holds a message past the consumer timeout (30 min by default; before 4.3 the channel was closed instead)${type === 'quorum' ? '' : ' if this is a quorum queue'}, and every version cancels consumers of a deleted queue`
-      : `The broker cancels consumers of a deleted queue${type === 'classic' ? ` (this ${c.queueDeclaration ? 'queue is declared' : 'is'} a classic queue, which 4.3's consumer timeout does not cancel)` : ''}`;
+      : `The broker cancels consumers of a deleted queue${noTimeout(c, type, autoAck)}`;
     const library = c.client === 'amqplib' ? 'amqplib' : `${c.client}'s amqplib channel`;
     const consequence = 'and the TypeError closes the connection (a synchronous handler) or is an unhandled rejection, which ends the Node process by default (an async handler).';
     if (facts.nullThrow) {

@@ -35,5 +35,20 @@ export interface DeclaredQueue {
   test?: boolean;
   /** The library chooses the name, which stands for several queues (moleculer's `MOL.*`): it gives a type, and is compared with nothing. */
   libraryNamed?: boolean;
+  /** Declared in a standalone script: a file no module of the project imports and that exports nothing (see StandaloneScript). */
+  script?: StandaloneScript;
+}
+
+/**
+ * A program of its own (`node 01_recv.js`): where it is, and the lesson number its name starts with (`01_recv.js`,
+ * `4-routing.js`), which numbered tutorial steps use. Two such scripts share no module, so only the way they are run
+ * decides whether they meet one broker.
+ */
+export interface StandaloneScript {
+  /** Its folder, as reported. */
+  folder: string;
+  /** The folder of its nearest package.json (its package), as reported; '' for none. */
+  pkg: string;
+  lesson?: string;
 }
 

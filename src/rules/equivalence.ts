@@ -2,9 +2,9 @@
 // one comparison for the code against itself (inconsistent-queue-declaration, a rewrite's deploy advice) and for
 // the code against a broker (audit).
 import type { QueueDeclaration, QueueType, Resolved } from '../model';
-import type { DeclaredPlace, DeclaredQueue, QueueShape, Settled } from './declared-queue';
+import type { DeclaredPlace, DeclaredQueue, QueueShape, Settled, StandaloneScript } from './declared-queue';
 
-export type { DeclaredPlace, DeclaredQueue, QueueShape, Settled };
+export type { DeclaredPlace, DeclaredQueue, QueueShape, Settled, StandaloneScript };
 import { typeOrigin, type TypeContext } from './queue-facts';
 
 /**
@@ -201,8 +201,23 @@ export function relaxedNote(existing: QueueShape, declared: QueueShape, queue: s
  * config factory only reads the objects back; an integration test makes and removes its queues case by case).
  */
 export function canMeet(a: DeclaredQueue, b: DeclaredQueue): boolean {
-  if (a.libraryNamed || b.libraryNamed || a.test || b.test) return false;
+  if (a.libraryNamed || b.libraryNamed || a.test || b.test || runTogether(a, b) === 'no') return false;
   return a.vhost === undefined || b.vhost === undefined || a.vhost === b.vhost;
+}
+
+/**
+ * Whether two declarations run against one broker, as far as the code shows. Two standalone scripts of one folder
+ * whose names start with different lesson numbers (`01_recv.js`, `04_receive_logs_direct.js`) are the numbered steps
+ * of a tutorial, each run on its own: 'no'. Two standalone scripts of one package in different folders
+ * (`hello-world/receive.js`, `routing/receive.js`) share no module and nothing in the code runs them together:
+ * 'maybe'. Anything else (a module the project imports, services in packages of their own, a sender and a receiver
+ * side by side): 'yes'.
+ */
+export function runTogether(a: DeclaredQueue, b: DeclaredQueue): 'yes' | 'maybe' | 'no' {
+  const [x, y] = [a.script, b.script];
+  if (!x || !y || x.pkg !== y.pkg) return 'yes';
+  if (x.folder !== y.folder) return 'maybe';
+  return x.lesson !== undefined && y.lesson !== undefined && x.lesson !== y.lesson ? 'no' : 'yes';
 }
 
 export const samePlace = (a: { file: string; start: number }, b: { file: string; start: number }): boolean => a.file === b.file && a.start === b.start;

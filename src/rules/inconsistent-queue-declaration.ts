@@ -1,6 +1,6 @@
 // Rule inconsistent-queue-declaration: one queue declared in two places with different flags, type or arguments.
 import { ALL_TARGETS, atLeast, type DeclarationRule, type RuleContext, type Violation } from './types';
-import { canMeet, describeDifference, differences, firstRefusal, relaxedNote, refusalText, samePlace, shapeOf, type DeclaredQueue, type Difference, type QueueShape } from './equivalence';
+import { canMeet, describeDifference, differences, firstRefusal, relaxedNote, refusalText, runTogether, samePlace, shapeOf, type DeclaredQueue, type Difference, type QueueShape } from './equivalence';
 import { vhostOf } from './queue-facts';
 
 const ID = 'inconsistent-queue-declaration';
@@ -34,7 +34,7 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
     severity: ALL_TARGETS('error'),
     fixable: 'annotate',
     docs: ID,
-    dependsOn: 'error, annotated, where the two declarations certainly differ; info (reported only) where a value left to run time decides whether they do',
+    dependsOn: 'error, annotated, where the two declarations certainly differ and run against one broker: modules of a program, services of a repository, scripts side by side in one folder (a sender and a receiver); info (reported only) where a value left to run time decides whether they differ, or where both are standalone scripts (no module imports them, they export nothing) in different folders of one package; nothing for standalone scripts of one folder whose names start with different lesson numbers (01_recv.js, 04_receive_logs_direct.js: numbered tutorial steps, each run on its own), nor for test files',
     brokerError: "406 PRECONDITION_FAILED - inequivalent arg 'durable' for queue 'Q' in vhost '/': received 'false' but current is 'true'",
   },
   checkDeclaration(decl, ctx): Violation[] {
@@ -44,14 +44,14 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
     const me = all.find((d) => samePlace(d.place, decl.at));
     if (!me) return [];
     const shape = declarable(shapeOf(decl, ctx), ctx.target);
-    const conflicts: { other: DeclaredQueue; diffs: Difference[]; refusal?: Difference }[] = [];
+    const conflicts: { other: DeclaredQueue; diffs: Difference[]; refusal?: Difference; maybe?: true }[] = [];
     for (const other of all) {
       if (other === me || !canMeet(me, other)) continue;
       const diffs = differences(declarable(other.shape, ctx.target), shape);
-      if (diffs.length) conflicts.push({ other, diffs, refusal: firstRefusal(diffs) });
+      if (diffs.length) conflicts.push({ other, diffs, refusal: firstRefusal(diffs), ...(runTogether(me, other) === 'maybe' ? { maybe: true as const } : {}) });
     }
     if (!conflicts.length) return [];
-    const certain = conflicts.filter((c) => c.refusal);
+    const certain = conflicts.filter((c) => c.refusal && !c.maybe);
     const shown = certain.length ? certain : conflicts;
     const first = shown[0];
     const vhost = me.vhost ?? first.other.vhost ?? vhostOf(decl);
@@ -62,7 +62,7 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
     const atMe = `at ${me.place.file}:${me.place.line}`;
     const related = conflicts.slice(0, RELATED).map((c) => ({ place: c.other.place, message: `declares queue '${name}' too: ${(c.refusal ? [c.refusal] : c.diffs).map((d) => describeDifference(d, atMe, 'here')).join('; ')}` }));
     const advice = `declare queue '${name}' the same way in every place (one shared declaration or the same options) and deploy the change to every service at once; a queue that exists keeps the settings it was made with, so recreate it (drain, delete, redeclare) or move to a new name when its settings change`;
-    if (first.refusal) {
+    if (first.refusal && !first.maybe) {
       const brokerError = refusalText(first.refusal, name, vhost);
       const existing = first.other.shape;
       return [
@@ -75,7 +75,17 @@ export const inconsistentQueueDeclaration: DeclarationRule = {
         },
       ];
     }
-    const d = first.diffs[0];
+    const d = first.refusal ?? first.diffs[0];
+    if (first.maybe) {
+      return [
+        {
+          severity: 'info',
+          message: `queue '${name}' is declared differently here and at ${where(first.other)}: ${describeDifference(d, 'here', 'there')}. Both are standalone scripts in different folders that share no module, so nothing in the code runs them together; if both run against one broker${sameVhost}, whichever runs second is refused (406).${more}`,
+          advice,
+          related,
+        },
+      ];
+    }
     return [
       {
         severity: 'info',

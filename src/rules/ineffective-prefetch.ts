@@ -10,6 +10,7 @@ export const ineffectivePrefetch: ConsumerRule = {
     appliesTo: 'consumer',
     severity: ALL_TARGETS('info'),
     fixable: 'none',
+    dependsOn: 'info where a prefetch above 0 is set on the consumer\'s own channel (by its identity: a helper that opens a channel per call gives each call its own) before an automatic-ack consumer starts',
     docs: 'ineffective-prefetch',
   },
   checkConsumer(c, ctx): Violation[] {

@@ -10,13 +10,16 @@ export const unboundedPrefetch: ConsumerRule = {
     appliesTo: 'consumer',
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
-    dependsOn: 'warning, annotated; info (reported only) where the prefetch is known only at run time',
+    dependsOn: 'warning, annotated, where no prefetch is set on the consumer\'s own channel before it starts (linked by the channel\'s identity: per call of a helper that opens one per call, shared by the setups of one amqp-connection-manager wrapper, by methods of one object holding it, through Maps and caches the code fills); info (reported only) where the prefetch is known only at run time; nothing where the channel cannot be traced in a project that sets a prefetch on some channel (the consumers row is unknown and names that prefetch)',
     docs: 'unbounded-prefetch',
   },
   checkConsumer(c, ctx): Violation[] {
     const queue = valueOf(c.queue);
     if (isReplyTo(queue) || (queue && ctx.streamQueues.has(queue))) return [];
     if (valueOf(c.ack) !== 'manual') return [];
+    // A channel it cannot follow in a project that sets a prefetch (a wrapper it cannot read): nothing it saw says
+    // unbounded. The consumers table keeps the row unknown and names that prefetch.
+    if (c.prefetchElsewhere) return [];
     const limit = hasLimit(c);
     if (limit === true) return [];
     const p = prefetchOf(c);

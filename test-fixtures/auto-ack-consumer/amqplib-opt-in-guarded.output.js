@@ -13,7 +13,6 @@ async function start(url) {
   // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming (not
   // rewritten: the handler returns early, so "after its work" is ambiguous)
   await channel.consume('audit', (msg) => {
-    if (msg === null) { /* consumer cancelled by the broker */ return; }
     if (msg.properties.type === 'skip') return;
     record(msg);
   }, { noAck: true });

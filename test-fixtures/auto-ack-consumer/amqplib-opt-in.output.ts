@@ -6,7 +6,7 @@ export async function start(url: string) {
   await ch.consume('emails', async (msg) => {
     if (msg === null) { /* consumer cancelled by the broker */ return; }
     await sendEmail(msg!.content);
-    if (msg) ch.ack(msg);
+    ch.ack(msg);
   }, { noAck: false });
   await ch.consume('amq.rabbitmq.reply-to', (msg) => resolveReply(msg), { noAck: true });
 }

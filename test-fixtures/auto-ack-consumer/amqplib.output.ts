@@ -5,7 +5,6 @@ export async function start(url: string) {
   // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
   // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
   await ch.consume('emails', async (msg) => {
-    if (msg === null) { /* consumer cancelled by the broker */ return; }
     await sendEmail(msg!.content);
   }, { noAck: true });
   await ch.consume('amq.rabbitmq.reply-to', (msg) => resolveReply(msg), { noAck: true });

@@ -12,6 +12,7 @@ import { consumerArgumentsOf } from '../model-builders/options';
 import { shared, type FileContext } from '../../resolve/file-context';
 import type { Located } from '../../resolve/contracts';
 import { AmqplibChannels } from './channels';
+import { ownCancelOf } from './own-cancel';
 import { amqplibPublishHeaders } from './topology';
 import { ACM_WRAPPER_HANDLER, AMQPLIB_HANDLER } from './handler-library';
 import { consumerHandler } from '../../handlers/facts';
@@ -100,6 +101,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
   // Else the one declaration that names the queue with the same variable (`assertQueue(q, ...)`, then `consume(q, ...)`).
   const sameName = declarationsNamedBy(ctx, queueNode, ASSERT_QUEUE);
   const declaring = declarationCallOf(ctx, queueNode, ASSERT_QUEUE, 'queue') ?? (sameName.length === 1 ? sameName[0] : undefined);
+  const ownCancel = ownCancelOf(ctx, call);
   return {
     kind: 'consumer',
     id: `${client}:${call.start}`,
@@ -115,6 +117,7 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     prefetch,
     ...(channelPrefetch ? { channelPrefetch } : {}),
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
+    ...(ownCancel ? { ownCancel } : {}),
     consumerArguments,
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
     rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption, channelPrefetch),

@@ -70,9 +70,12 @@ function manualAck(ctx: FileContext, consumer: Consumer, prefetch: number, flavo
   const last = body.body[body.body.length - 1];
   if (!last || !/[\r\n]/.test(file.text.slice(last.end!, body.end!))) return { ok: false, reason: 'the handler body is on one line' };
   const indent = indentationAt(file.text, last.start!);
-  // The broker cancels a consumer by delivering null: acknowledge only a real message.
-  const ack = guarded ? `${receiver}.ack(${msg.name});` : `if (${msg.name}) ${receiver}.ack(${msg.name});`;
-  const edits: TextEdit[] = [...setFalse.edits, { start: last.end!, end: last.end!, text: `${eol}${indent}${ack}` }];
+  // The broker cancels a consumer by delivering null: acknowledge only a real message. A handler that uses its message
+  // with no null check anywhere gets the leading guard too (with manual ack, 4.3's consumer timeout may cancel it).
+  const facts = consumer.handlerFacts;
+  const guard = !guarded && flavour === 'channel' && facts?.nullOnCancel && facts.unguardedUse && !facts.nullCheck ? guardNullMessage(ctx, consumer) : undefined;
+  const ack = guarded || guard?.ok ? `${receiver}.ack(${msg.name});` : `if (${msg.name}) ${receiver}.ack(${msg.name});`;
+  const edits: TextEdit[] = [...setFalse.edits, ...(guard?.ok ? guard.edits : []), { start: last.end!, end: last.end!, text: `${eol}${indent}${ack}` }];
 
   if (!consumer.qos && !consumer.prefetch) {
     if (flavour === 'wrapper') {

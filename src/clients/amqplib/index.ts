@@ -44,7 +44,7 @@ export const amqplib: ClientModule = {
           model.declarations.push({ ...amqplibDeclaration(ctx, node, channel.client, 'amqplib', channel.vhost), ...(untraced ? { untraced } : {}) });
           break;
         case 'consume':
-          model.consumers.push({ ...amqplibConsumer(ctx, node, channel.client, channel.key, channel.client === ACM && !!untraced, channel.prefetch), ...(untraced ? { untraced } : {}), ...(channel.ownChannel ? { ownChannel: true as const } : {}) });
+          model.consumers.push(keepingEvidence(amqplibConsumer(ctx, node, channel.client, channel.key, channel.client === ACM && !!untraced, channel.prefetch), { ...(untraced ? { untraced } : {}), ...(channel.ownChannel ? { ownChannel: true as const } : {}) }));
           break;
         case 'publish':
         case 'sendToQueue': {
@@ -62,7 +62,7 @@ export const amqplib: ClientModule = {
           model.queueDeletions.push(amqplibQueueDeletion(ctx, node, channel.client));
           break;
         default:
-          model.qos.push({ ...amqplibQos(ctx, node, channel.client, channel.key), ...(untraced ? { untraced } : {}) });
+          model.qos.push(keepingEvidence(amqplibQos(ctx, node, channel.client, channel.key), untraced ? { untraced } : {}));
       }
     }
   },
@@ -70,3 +70,9 @@ export const amqplib: ClientModule = {
     return renderAmqplibSubject(subject, intents, ctx, 'channel');
   },
 };
+
+/** A subject with what was found of its receiver (`untraced`, `ownChannel`), kept when it is read again at a helper's call. */
+function keepingEvidence<S extends { rebuild?: (ctx: object) => S }>(subject: S, evidence: Partial<S>): S {
+  const rebuild = subject.rebuild;
+  return { ...subject, ...evidence, ...(rebuild ? { rebuild: (other: object) => ({ ...rebuild(other), ...evidence }) } : {}) };
+}

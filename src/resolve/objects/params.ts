@@ -8,7 +8,7 @@ import type { FileContext } from '../file-context';
 import { callSitesOf } from '../call-sites';
 import { usesTestDoubles } from '../test-files';
 import { jsdocParamType } from '../jsdoc-params';
-import { placeKey, type Traced } from './traced';
+import { perCallKey, placeKey, type Traced } from './traced';
 import type { ObjectTracking as ObjectTracker } from '../contracts';
 import type { CallNode, LibObject } from './shape';
 
@@ -68,7 +68,12 @@ export class ParamTracing {
     const target = this.tracker.trace(m ? m.object : (call.callee as Node), ctx);
     if (target?.t === 'lib') return this.libraryCallback(target.obj, m ? m.method : '', arg, index, { node: call, ctx });
     const helper = this.tracker.calledFunction(call, ctx);
-    return helper ? this.callbackArgument(helper.fn, helper.ctx, arg, index) : undefined;
+    if (!helper) return undefined;
+    const handed = this.callbackHanded(helper.fn, helper.ctx, arg, index);
+    if (handed?.value.t !== 'lib' || !this.passesFresh(helper.fn, helper.ctx, handed.value.obj, handed.passed)) return handed?.value;
+    // A helper that opens the object on every call and hands it to its callback (`consumer(async (ch) => ...)`):
+    // each call's callback gets its own, so what one call's callback does to it (a prefetch) is not another's.
+    return { t: 'lib', obj: { ...handed.value.obj, key: perCallKey(handed.value.obj.key, ctx, call), perCall: { node: call, ctx } } };
   }
 
   private libraryCallback(target: LibObject, method: string, arg: number, index: number, call: { node: CallNode; ctx: FileContext }): Traced | undefined {
@@ -77,21 +82,82 @@ export class ParamTracing {
     return kind && shape ? this.tracker.make(shape, kind, call) : undefined;
   }
 
-  /** `x.method({ setup(channel) {...} })` or `{ setup: (channel) => ... }`. */
+  /** `x.method({ setup(channel) {...} })` or `{ setup: (channel) => ... }`, also `const setup = (channel) => ...; x.method({ setup })`. */
   private asOptionCallback(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
     const prop = fn.type === 'ObjectMethod' ? fn : ctx.file.parentOf(fn);
+    if (prop?.type === 'VariableDeclarator') return this.namedOptionCallback(prop, index, ctx);
     if (!prop || (prop.type !== 'ObjectProperty' && prop.type !== 'ObjectMethod') || prop.computed || prop.key.type !== 'Identifier') return undefined;
     const obj = ctx.file.parentOf(prop);
     const call = obj && ctx.file.parentOf(obj);
     if (!obj || !call || !isCall(call)) return undefined;
     const arg = call.arguments.indexOf(obj as never);
+    if (arg < 0) return undefined;
+    return this.libraryOptionCallback(call, ctx, arg, prop.key.name, index) ?? this.forwardedOptionCallback(call, ctx, arg, prop.key.name, index);
+  }
+
+  /** A function held in a const and given as an option by name (`createChannel({ setup })`, `{ setup: setup }`) in a call of its file. */
+  private namedOptionCallback(declarator: t.VariableDeclarator, index: number, ctx: FileContext): Traced | undefined {
+    if (declarator.id.type !== 'Identifier') return undefined;
+    const binding = ctx.resolver.scopes.lookup(declarator.id.name, declarator.id);
+    for (const call of ctx.file.callsAndConstructions()) {
+      if (!isCall(call)) continue;
+      for (const [arg, obj] of call.arguments.entries()) {
+        if (obj.type !== 'ObjectExpression') continue;
+        for (const p of obj.properties) {
+          if (p.type !== 'ObjectProperty' || p.computed || p.key.type !== 'Identifier' || p.value.type !== 'Identifier') continue;
+          if (ctx.resolver.scopes.lookup(p.value.name, p.value) !== binding) continue;
+          const v = this.libraryOptionCallback(call, ctx, arg, p.key.name, index) ?? this.forwardedOptionCallback(call, ctx, arg, p.key.name, index);
+          if (v) return v;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** `lib.method({ option(param) {...} })` called on a library object: what the library passes the option's callback. */
+  private libraryOptionCallback(call: CallNode, ctx: FileContext, arg: number, option: string, index: number): Traced | undefined {
     const m = calleeMethod(call);
-    if (arg < 0 || !m) return undefined;
-    const target = this.tracker.trace(m.object, ctx);
+    const target = m && this.tracker.trace(m.object, ctx);
     if (target?.t !== 'lib') return undefined;
     const shape = this.tracker.shapeOf(target.obj.library);
-    const kind = shape?.optionCallbackParam?.(target.obj, m.method, arg, prop.key.name, index, { node: call, ctx });
+    const kind = shape?.optionCallbackParam?.(target.obj, m!.method, arg, option, index, { node: call, ctx });
     return kind && shape ? this.tracker.make(shape, kind, { node: call, ctx }) : undefined;
+  }
+
+  /**
+   * The options object handed to a project function that passes it on to a library call, as it is or spread into
+   * another object (`makeChannel({ name, setup(ch) {...} })` → `this.client.createChannel({ json: true, ...op })`):
+   * what the library passes the option's callback there. When the function makes (and returns) a new object at each
+   * call, the callback's object is this call's own, as the function's result is.
+   */
+  private forwardedOptionCallback(call: CallNode, ctx: FileContext, arg: number, option: string, index: number): Traced | undefined {
+    const helper = this.tracker.calledFunction(call as t.CallExpression, ctx);
+    const param = helper?.fn.params[arg];
+    const id = param?.type === 'AssignmentPattern' ? param.left : param;
+    if (!helper || id?.type !== 'Identifier') return undefined;
+    const { fn, ctx: at } = helper;
+    const binding = at.resolver.scopes.lookup(id.name, id);
+    const carries = (node: Node | undefined, depth = 0): boolean => {
+      const n = node && unwrap(node);
+      if (!n || depth > 2) return false;
+      if (n.type === 'Identifier') {
+        const b = at.resolver.scopes.lookup(n.name, n);
+        if (b === binding) return true;
+        return !!b && b.kind === 'const' && !b.path.length && !!b.init && within(b.init, fn) && carries(b.init, depth + 1);
+      }
+      return n.type === 'ObjectExpression' && n.properties.some((p) => p.type === 'SpreadElement' && carries(p.argument as Node, depth + 1));
+    };
+    for (const node of at.file.nodesUnder(fn.body)) {
+      if (!isCall(node)) continue;
+      const inner = node.arguments.findIndex((a) => carries(argNode(a)));
+      if (inner < 0) continue;
+      const v = this.libraryOptionCallback(node, at, inner, option, index);
+      if (v?.t !== 'lib') continue;
+      const made = this.returns(fn, at);
+      const fresh = made?.t === 'lib' && made.obj.key === placeKey(at, node) && this.makesEachCall(fn, at, made.obj);
+      return fresh ? { t: 'lib', obj: { ...v.obj, key: perCallKey(v.obj.key, ctx, call), perCall: { node: call, ctx } } } : v;
+    }
+    return undefined;
   }
 
   /**
@@ -99,6 +165,11 @@ export class ParamTracing {
    * argument `index` (`async function withChannel(fn) { ...; return fn(channel); }`).
    */
   callbackArgument(helper: t.Function, ctx: FileContext, callbackIndex: number, index: number): Traced | undefined {
+    return this.callbackHanded(helper, ctx, callbackIndex, index)?.value;
+  }
+
+  /** What `callbackArgument` finds, and the expression the helper passes it as. */
+  private callbackHanded(helper: t.Function, ctx: FileContext, callbackIndex: number, index: number): { value: Traced; passed: Node } | undefined {
     const param = helper.params[callbackIndex];
     const id = param?.type === 'AssignmentPattern' ? param.left : param;
     if (!id || id.type !== 'Identifier') return undefined;
@@ -115,9 +186,25 @@ export class ParamTracing {
       if (callee.type !== 'Identifier' || callee.name !== id.name || ctx.resolver.scopes.lookup(id.name, callee) !== binding) continue;
       const passed = argNode(node.arguments[index + shift]);
       const v = passed && this.tracker.trace(passed, ctx);
-      if (v) return v;
+      if (v) return { value: v, passed: passed! };
     }
     return undefined;
+  }
+
+  /**
+   * Whether `fn` hands its callback an object it makes anew on each call: made inside it, and passed as that call or
+   * a variable of its own holding it (or a parameter of a library callback inside it, `createChannel((err, ch) => fn(ch))`),
+   * not a field or module variable that keeps one object for every caller (`if (!ch) ch = ...; fn(ch)`).
+   */
+  private passesFresh(fn: t.Function, ctx: FileContext, obj: LibObject, passed: Node): boolean {
+    const made = obj.perCall ?? obj.origin;
+    if (made.ctx.file !== ctx.file || obj.handedIn || !within(made.node, fn)) return false;
+    const node = unwrap(passed);
+    if (node.type === 'Identifier') {
+      const b = ctx.resolver.scopes.lookup(node.name, node);
+      if (b?.kind === 'param' && b.fn && b.fn !== fn && within(b.fn, fn) && !b.path.length) return true;
+    }
+    return this.freshExpression(node, fn, ctx);
   }
 
   /** The arguments the project calls `fn` with at `index`: one library object if they agree on it. */

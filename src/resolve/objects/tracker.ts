@@ -19,6 +19,8 @@ const SAME_ELEMENTS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', '
 const ELEMENT_OF = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
 /** Methods that hand back an instance of the class given as their first argument (NestJS `app.get(C)`, DI containers). */
 const INSTANCE_GETTERS = new Set(['get', 'resolve', 'getInstance', 'select']);
+/** The helpers TypeScript's CommonJS output wraps a `require` in: they hand back the module (or an object whose default it is). */
+const INTEROP_HELPERS = new Set(['__importDefault', '__importStar']);
 
 export class ObjectTracker implements ObjectTracking {
   private readonly memo = new Map<Node, Traced | null>();
@@ -344,15 +346,48 @@ export class ObjectTracker implements ObjectTracking {
       const key = ctx.resolver.resolve(node.property as Node);
       if (key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number')) name = String(key.value);
     }
-    if (name === undefined) return undefined;
     const object = this.trace(node.object, ctx);
+    if (name === undefined) return node.computed && object?.t === 'object' ? this.entryOf(object.node, object.ctx, { ctx, object: node.object as Node }) : undefined;
     return object && this.memberOf(object, name, ctx, node);
+  }
+
+  /**
+   * An entry of an object literal used as a map, read with a key known only at run time (`this.queues[qid]`): what
+   * its file, or the file that reads it (a helper handed the map, `channels[type] = createChannel()`), stores under
+   * any key (`this.queues[name] = {}`), the first library object, else the first value followed.
+   */
+  private entryOf(map: t.ObjectExpression, ctx: FileContext, read: { ctx: FileContext; object: Node }): Traced | undefined {
+    return this.guarded(`${placeKey(ctx, map)}[key]`, () => {
+      const stored = (at: FileContext) => this.firstOf(this.storedIn(map, at.file.computedMemberAssignments(), at, at === read.ctx ? read.object : undefined), at);
+      const own = stored(ctx);
+      if (own?.t === 'lib' || read.ctx.file === ctx.file) return own;
+      const there = stored(read.ctx);
+      return there?.t === 'lib' ? there : (own ?? there);
+    });
+  }
+
+  /**
+   * The values of the assignments whose object is the object literal `obj` (`obj[k] = v`, `obj.name = v`), or, in the
+   * file that reads it, the same variable or parameter the read names (`channels[type] = ...` then `channels[type]`,
+   * whatever each of them is traced to while the other is being traced).
+   */
+  private storedIn(obj: t.ObjectExpression, assignments: readonly t.AssignmentExpression[], ctx: FileContext, readObject?: Node): Node[] {
+    const name = readObject && unwrap(readObject).type === 'Identifier' ? (unwrap(readObject) as t.Identifier) : undefined;
+    const binding = name && ctx.resolver.scopes.lookup(name.name, name);
+    return assignments.filter((a) => {
+      const object = unwrap((a.left as t.MemberExpression).object as Node);
+      if (binding && object.type === 'Identifier' && ctx.resolver.scopes.lookup(object.name, object) === binding) return true;
+      const target = this.trace(object, ctx);
+      return target?.t === 'object' && target.node === obj;
+    }).map((a) => a.right as Node);
   }
 
   /** `x.name` for whatever x is. */
   memberOf(value: Traced, name: string, ctx: FileContext, at: Node): Traced | undefined {
     switch (value.t) {
       case 'lib': {
+        // `.default` of a library module read through CommonJS interop is the module (`amqp_1.default.connect(...)`).
+        if (name === 'default' && value.obj.kind === 'module') return value;
         const shape = this.byLibrary.get(value.obj.library);
         const kind = shape?.member?.(value.obj, name);
         return kind && shape ? this.make(shape, { key: `${value.obj.key}.${name}`, origin: value.obj.origin, ...kind }, { node: at, ctx }, value.obj.handedIn) : undefined;
@@ -401,7 +436,12 @@ export class ObjectTracker implements ObjectTracking {
       if (propertyKeyName(p) !== name) continue;
       found = p.type === 'ObjectMethod' ? { t: 'function', fn: p, ctx } : this.trace(p.value as Node, ctx);
     }
-    return found;
+    return found ?? this.assignedMember(obj, ctx, name);
+  }
+
+  /** A member the file assigns to an object literal after it is made (`const q = {}; q.channel = ch`, `this.queues[n].channel = ch`). */
+  private assignedMember(obj: t.ObjectExpression, ctx: FileContext, name: string): Traced | undefined {
+    return this.firstOf(this.storedIn(obj, ctx.file.memberAssignments(name), ctx), ctx);
   }
 
   /**
@@ -500,11 +540,19 @@ export class ObjectTracker implements ObjectTracking {
     const first = call.arguments[0];
     if (callee.type === 'Identifier' && callee.name === 'require' && first?.type === 'StringLiteral') return this.required(first.value, { node: call, ctx });
     if (callee.type === 'Import' && first?.type === 'StringLiteral') return this.imported(first.value, '*', { node: call, ctx });
+    // TypeScript's CommonJS interop (`__importDefault(require('x'))`, `tslib_1.__importStar(...)`): the module itself.
+    if (INTEROP_HELPERS.has((callee.type === 'Identifier' ? callee.name : calleeMethod(call)?.method) ?? '') && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') return this.trace(first as Node, ctx);
     const m = calleeMethod(call);
     if (m) {
       if (m.method === 'then') return this.thenValue(call, ctx);
+      // `connect(url).catch(onError)`, `.finally(...)`: the promise's own value (a catch that recovers gives something else, or exits).
+      if (m.method === 'catch' || m.method === 'finally') return this.trace(m.object, ctx);
       // Object.assign(target, ...sources) returns its target (`Object.assign(new Connection(url), { [Symbol.asyncDispose]: ... })`).
       if (m.method === 'assign' && m.object.type === 'Identifier' && m.object.name === 'Object' && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') return this.trace(first as Node, ctx);
+      // `this.channels.get(name)` on a Map the file fills with `this.channels.set(name, value)`: one of those values
+      // (a library object at once; anything else once the receiver is not something else's `get`, `app.get(C)`).
+      const stored = m.method === 'get' ? this.mapValue(m.object, ctx) : undefined;
+      if (stored?.t === 'lib') return stored;
       // app.get(C), moduleRef.get(C), container.resolve(C): whatever the receiver is (a framework's, untraced).
       if (INSTANCE_GETTERS.has(m.method) && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') {
         const cls = this.trace(first as Node, ctx);
@@ -515,11 +563,11 @@ export class ObjectTracker implements ObjectTracking {
       const typed = typeArg && this.types.typeArgument(typeArg, { node: call, ctx }, `call:${placeKey(ctx, call)}`);
       if (typed) return typed;
       const target = this.trace(m.object, ctx);
-      if (!target) return undefined;
+      if (!target) return stored;
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
       if (target.t === 'array') return SAME_ELEMENTS.has(m.method) ? target : ELEMENT_OF.has(m.method) ? this.arrayElement(target.node, target.ctx) : undefined;
       const fn = this.memberOf(target, m.method, ctx, callee);
-      return fn?.t === 'function' ? this.returnedBy(fn.fn, fn.ctx, call, ctx) : undefined;
+      return fn?.t === 'function' ? this.returnedBy(fn.fn, fn.ctx, call, ctx) : stored;
     }
     const fn = this.trace(callee, ctx);
     if (fn?.t === 'function') return this.returnedBy(fn.fn, fn.ctx, call, ctx);
@@ -529,6 +577,23 @@ export class ObjectTracker implements ObjectTracking {
       return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * A value read from a Map (`map.get(key)`) that the tracker does not follow as an object: what the same file stores
+   * in the map written the same way (`map.set(key, value)`), the first library object, else the first value followed.
+   */
+  private mapValue(map: Node, ctx: FileContext): Traced | undefined {
+    const written = ctx.file.source(unwrap(map)).replace(/\s+/g, '');
+    return this.guarded(`${ctx.file.path}:${written}.get()`, () => {
+      const values = ctx.file.callsNamed('.set').flatMap((set) => {
+        const m = calleeMethod(set);
+        const value = set.arguments[1];
+        if (!m || !value || value.type === 'SpreadElement' || value.type === 'ArgumentPlaceholder') return [];
+        return ctx.file.source(unwrap(m.object)).replace(/\s+/g, '') === written ? [value as Node] : [];
+      });
+      return this.firstOf(values, ctx);
+    });
   }
 
   /** What a call of a project function returns: an object the function makes on every call is this call's own. */

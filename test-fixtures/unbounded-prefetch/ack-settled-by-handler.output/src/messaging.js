@@ -30,7 +30,6 @@ exports.legacy = async function legacy(url, queueName, handler, options) {
   // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
   // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
   await channel.consume(queueName, (msg) => {
-    if (msg === null) { /* consumer cancelled by the broker */ return; }
     handler(msg);
     channel.ack(msg);
   }, { noAck: true, ...options.consumerOptions });

@@ -1,0 +1,1 @@
+module.exports = { rabbit: { url: process.env.RABBIT_URI, serviceName: process.env.RABBIT_SERVICE_NAME || 'app_eth' } };

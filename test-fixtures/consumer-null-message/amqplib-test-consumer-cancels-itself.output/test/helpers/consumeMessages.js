@@ -1,0 +1,19 @@
+// Test helper: consumes until it has seen maxCount matching messages, then cancels its own consumer.
+module.exports = async (maxCount, channel, parseMessage, queueName) => {
+  return new Promise((res) => {
+    let messageCount = 1;
+    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
+    // the number of messages the handler may work on at once (10 to 100 is typical)
+    channel.consume(queueName, async (message) => {
+      channel.ack(message);
+      if (parseMessage(message)) {
+        if (messageCount === maxCount) {
+          await channel.cancel(message.fields.consumerTag);
+          res();
+        } else {
+          messageCount++;
+        }
+      }
+    });
+  });
+};
