@@ -78,6 +78,17 @@ export const QUEUE_TYPES: readonly QueueType[] = ['classic', 'quorum', 'stream']
 export type DefaultQueueTypes = QueueType | Readonly<Record<string, QueueType>>;
 
 /** One x-argument of a queue declaration, with how the code spelled it. */
+/**
+ * How the call a subject is read from was recognised when its receiver is not traced to a library object (the
+ * recognition ladder's rung b, resolve/objects/ladder.ts): said in its findings and its consumers row.
+ */
+export interface Recognition {
+  /** Why the call is taken to be the library's although its receiver is not traced (what the receiver was inferred from). */
+  untraced?: string;
+  /** Every client whose API the call fits, when more than one does (this subject's client among them): the engine compares their verdicts. */
+  among?: readonly string[];
+}
+
 export interface QueueArgument {
   key: string;
   value: Resolved<unknown>;
@@ -89,7 +100,7 @@ export interface QueueArgument {
 
 export type QueueFlag = 'durable' | 'exclusive' | 'autoDelete';
 
-export interface QueueDeclaration {
+export interface QueueDeclaration extends Recognition {
   kind: 'queue-declaration';
   /** Stable within one analysis of a file: `${client}:${start}`. */
   id: string;
@@ -126,8 +137,6 @@ export interface QueueDeclaration {
   site?: string;
   /** Why a rewrite must not be made here even if one exists. */
   rewriteBlocked?: string;
-  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
-  untraced?: string;
   /**
    * The virtual host the declaration goes to, when the code names it (the connection's URL or options, a
    * declarative config's vhost key); undefined when it is left to run time.
@@ -137,7 +146,7 @@ export interface QueueDeclaration {
 
 export type AckMode = 'auto' | 'manual';
 
-export interface Qos {
+export interface Qos extends Recognition {
   kind: 'qos';
   client: string;
   at: Span;
@@ -153,8 +162,6 @@ export interface Qos {
    * known false means never (e.g. every caller of the helper leaves `prefetch` at null).
    */
   runs?: Resolved<boolean>;
-  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
-  untraced?: string;
   /** As for declarations and consumers in a helper: read again per call site. */
   id?: string;
   callee?: string;
@@ -165,7 +172,7 @@ export interface Qos {
   syntax: unknown;
 }
 
-export interface Consumer {
+export interface Consumer extends Recognition {
   kind: 'consumer';
   id: string;
   client: string;
@@ -211,8 +218,6 @@ export interface Consumer {
    * a finding about a value the options leave to the library's default is reported there.
    */
   optionsAt?: { span: Span; statementStart: number };
-  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
-  untraced?: string;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   syntax: unknown;
@@ -282,7 +287,7 @@ export interface HandlerFacts {
 /** How the code treats what a publish call returns. */
 export type ResultUse = 'ignored' | 'awaited' | 'tested' | 'returned' | 'stored';
 
-export interface Publish {
+export interface Publish extends Recognition {
   kind: 'publish';
   id: string;
   client: string;
@@ -310,8 +315,6 @@ export interface Publish {
    * undefined when the call sets no headers the client can read.
    */
   headers?: { key: string; value: Resolved<unknown> }[];
-  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
-  untraced?: string;
   /** How the library tells the code its write buffer is full, and whether the code waits (rule publisher-backpressure). */
   pacing?: PublishPacing;
   syntax: unknown;
@@ -368,7 +371,7 @@ export interface PublishRoute {
 }
 
 /** A queue bound to an exchange (queue.bind). */
-export interface QueueBinding {
+export interface QueueBinding extends Recognition {
   kind: 'queue-binding';
   id: string;
   client: string;
@@ -383,7 +386,7 @@ export interface QueueBinding {
 }
 
 /** An AMQP 1.0 link (a sender or a receiver) attached to a source or target address. */
-export interface Amqp10Link {
+export interface Amqp10Link extends Recognition {
   kind: 'amqp10-link';
   id: string;
   client: string;
@@ -480,7 +483,7 @@ export interface DependencyPin {
 }
 
 /** An exchange being declared (exchange.declare), directly or through a library's topology config. */
-export interface ExchangeDeclaration {
+export interface ExchangeDeclaration extends Recognition {
   kind: 'exchange-declaration';
   id: string;
   client: string;
@@ -497,7 +500,7 @@ export interface ExchangeDeclaration {
 }
 
 /** A queue being deleted (queue.delete) and the conditions the call puts on it. */
-export interface QueueDeletion {
+export interface QueueDeletion extends Recognition {
   kind: 'queue-deletion';
   id: string;
   client: string;
@@ -664,4 +667,8 @@ export interface ConsumerReport {
   package?: string;
   /** The order to fix in, 1 first (report/consumers.ts: `fixOrder`). */
   priority?: number;
+  /** Set when the consumer's receiver is not traced but inferred (the recognition ladder's rung b): from what. */
+  inferred?: string;
+  /** Every client whose API the consume call fits when their readings disagree: the verdict is then unknown. */
+  clients?: string[];
 }

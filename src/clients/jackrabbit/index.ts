@@ -9,6 +9,7 @@ import { shared, type FileContext } from '../../resolve/file-context';
 import { LibraryObjects, shapeOf, type Tracked } from '../queue-object-libraries/objects';
 import { AMQPLIB_DIALECT, readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { type RenderResult } from '../../fix/render-result';
+import { withRecognition } from '../model-builders/receivers';
 
 const NAME = 'jackrabbit';
 
@@ -29,6 +30,18 @@ const SHAPE = shapeOf({
     if (kind === 'rabbit' && EXCHANGES.has(method)) return 'exchange';
     if (kind === 'exchange' && method === 'queue') return 'queue';
     return undefined;
+  },
+  /**
+   * jackrabbit's calls as data, for a receiver the tracker cannot follow (an exchange or queue handed to a helper):
+   * `exchange.queue(options)` (which gives the queue), `exchange.rpcServer(key, handler)`, `queue.consume(handler, options?)`.
+   */
+  api: {
+    packageName: 'jackrabbit',
+    shapes: [
+      { method: 'queue', receiver: 'exchange', makes: 'declaration', gives: true, forms: [['options']] },
+      { method: 'rpcServer', receiver: 'exchange', makes: 'consumer', forms: [['name', 'function']] },
+      { method: 'consume', receiver: 'queue', makes: 'consumer', forms: [['function'], ['function', 'options']] },
+    ],
   },
 });
 
@@ -64,10 +77,12 @@ export const jackrabbit: ClientModule = {
       }
       const call = objs.methodCall(node);
       if (!call) continue;
-      const { receiver, method } = call;
-      if (receiver.kind === 'exchange' && method === 'queue') model.declarations.push(declareQueue(ctx, node));
-      else if (receiver.kind === 'exchange' && method === 'rpcServer') rpcServer(ctx, node, model);
-      else if (receiver.kind === 'queue' && method === 'consume') model.consumers.push(queueConsumer(ctx, node, receiver));
+      const { receiver, method, note } = call;
+      withRecognition(model, note, () => {
+        if (receiver.kind === 'exchange' && method === 'queue') model.declarations.push(declareQueue(ctx, node));
+        else if (receiver.kind === 'exchange' && method === 'rpcServer') rpcServer(ctx, node, model);
+        else if (receiver.kind === 'queue' && method === 'consume') model.consumers.push(queueConsumer(ctx, node, receiver));
+      });
     }
   },
   render(subject, intents, ctx) {

@@ -50,13 +50,13 @@ export class ParamTracing {
     const key = `${placeKey(ctx, fn)}:${index}`;
     if (this.values.has(key)) return this.values.get(key) ?? undefined;
     this.values.set(key, null);
-    const found = this.asCallback(fn, index, ctx) ?? this.asOptionCallback(fn, index, ctx) ?? this.fromCallers(fn, index, ctx);
+    const found = this.asCallback(fn, index, ctx) ?? this.asBound(fn, index, ctx) ?? this.asOptionCallback(fn, index, ctx) ?? this.fromCallers(fn, index, ctx);
     this.values.set(key, found ?? null);
     return found;
   }
 
   /** `fn` passed as an argument: `x.then(fn)`, a library's callback, or a project helper that calls it. */
-  private asCallback(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
+  private asCallback(fn: t.Function | t.CallExpression, index: number, ctx: FileContext): Traced | undefined {
     const call = ctx.file.parentOf(fn);
     if (!call || !isCall(call)) return undefined;
     const arg = call.arguments.indexOf(fn as never);
@@ -67,14 +67,40 @@ export class ParamTracing {
     if (m && ARRAY_CALLBACKS.has(m.method) && arg === 0 && index === 0) return this.tracker.elementOf(m.object, ctx);
     const target = this.tracker.trace(m ? m.object : (call.callee as Node), ctx);
     if (target?.t === 'lib') return this.libraryCallback(target.obj, m ? m.method : '', arg, index, { node: call, ctx });
+    // A receiver the tracker cannot follow that the ladder infers (`conn.queue(name, opts, (q) => ...)`, `conn` untraced).
+    if (!target && m) {
+      for (const receiver of this.tracker.receiversOf(call, ctx)) {
+        const v = this.libraryCallback(receiver, m.method, arg, index, { node: call, ctx });
+        if (v) return v;
+      }
+    }
     const helper = this.tracker.calledFunction(call, ctx);
     return helper ? this.callbackArgument(helper.fn, helper.ctx, arg, index) : undefined;
+  }
+
+  /**
+   * `fn.bind(self, a, b)` (written on the function, or on a name of it): the bound arguments are its first
+   * parameters; the rest are what the bound function is called with, where it is passed as a callback.
+   */
+  private asBound(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
+    for (const bind of boundCalls(fn, ctx)) {
+      const bound = bind.arguments.length - 1;
+      if (index < bound) {
+        const passed = argNode(bind.arguments[index + 1]);
+        const v = passed && this.tracker.trace(passed, ctx);
+        if (v) return v;
+        continue;
+      }
+      const v = this.asCallback(bind, index - Math.max(bound, 0), ctx);
+      if (v) return v;
+    }
+    return undefined;
   }
 
   private libraryCallback(target: LibObject, method: string, arg: number, index: number, call: { node: CallNode; ctx: FileContext }): Traced | undefined {
     const shape = this.tracker.shapeOf(target.library);
     const kind = shape?.callbackParam?.(target, method, arg, index, call);
-    return kind && shape ? this.tracker.make(shape, kind, call) : undefined;
+    return kind && shape ? this.tracker.make(shape, kind, call, false, target) : undefined;
   }
 
   /** `x.method({ setup(channel) {...} })` or `{ setup: (channel) => ... }`. */
@@ -91,7 +117,7 @@ export class ParamTracing {
     if (target?.t !== 'lib') return undefined;
     const shape = this.tracker.shapeOf(target.obj.library);
     const kind = shape?.optionCallbackParam?.(target.obj, m.method, arg, prop.key.name, index, { node: call, ctx });
-    return kind && shape ? this.tracker.make(shape, kind, { node: call, ctx }) : undefined;
+    return kind && shape ? this.tracker.make(shape, kind, { node: call, ctx }, false, target.obj) : undefined;
   }
 
   /**
@@ -182,6 +208,23 @@ export class ParamTracing {
     return found;
   }
 }
+
+/** The `.bind(...)` calls of a function: on the function itself (`function (q) {...}.bind(this)`), or on a name of it in its file. */
+function boundCalls(fn: t.Function, ctx: FileContext): t.CallExpression[] {
+  const member = ctx.file.parentOf(fn);
+  const call = member && ctx.file.parentOf(member);
+  if (member?.type === 'MemberExpression' && member.object === fn && call?.type === 'CallExpression' && call.callee === member) return memberNameIs(member, 'bind') ? [call] : [];
+  const name = fn.type === 'FunctionDeclaration' ? fn.id?.name : member?.type === 'VariableDeclarator' && member.id.type === 'Identifier' && member.init === fn ? member.id.name : undefined;
+  if (!name) return [];
+  const declaration = fn.type === 'FunctionDeclaration' ? fn : member;
+  return ctx.file.callsNamed('.bind').filter((c): c is t.CallExpression => {
+    const callee = unwrap(c.callee as Node);
+    const object = callee.type === 'MemberExpression' ? unwrap(callee.object as Node) : undefined;
+    return c.type === 'CallExpression' && object?.type === 'Identifier' && object.name === name && ctx.resolver.scopes.lookup(name, object)?.declaration === declaration;
+  });
+}
+
+const memberNameIs = (m: t.MemberExpression, name: string) => !m.computed && m.property.type === 'Identifier' && m.property.name === name;
 
 function ownFunction(ctx: FileContext, node: Node): t.Function | undefined {
   for (const a of ctx.file.ancestors(node)) if (isFunction(a)) return a;

@@ -12,6 +12,7 @@ import { lib, perCallKey, placeKey, type ClassLike, type ClassNode, type Traced 
 import { ParamTracing } from './params';
 import { TypeNames } from './type-names';
 import { Providers } from './providers';
+import { derivedNote, Ladder } from './ladder';
 
 const MAX_DEPTH = 80;
 /** Array methods whose result holds the same elements, and those that return one of them. */
@@ -30,6 +31,7 @@ export class ObjectTracker implements ObjectTracking {
   readonly params: ParamTracing;
   readonly types: TypeNames;
   readonly providers: Providers;
+  private readonly ladder: Ladder;
 
   constructor(
     readonly project: Project | undefined,
@@ -39,6 +41,14 @@ export class ObjectTracker implements ObjectTracking {
     this.params = new ParamTracing(this);
     this.types = new TypeNames(this);
     this.providers = new Providers(this);
+    this.ladder = new Ladder(this);
+  }
+
+  receiversOf(call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): readonly LibObject[] {
+    const m = calleeMethod(call);
+    if (!m) return [];
+    const traced = this.of(m.object, ctx);
+    return traced ? [traced] : this.ladder.inferred(call, ctx);
   }
 
   /** The library object an expression is, if the tracker can follow it to one. */
@@ -69,8 +79,8 @@ export class ObjectTracker implements ObjectTracking {
     return this.byLibrary.get(library);
   }
 
-  /** A library object from what a shape said, made (or received) at `origin`. */
-  make(shape: ObjectShape, kind: LibKind, origin: Located, handedIn = false): Traced {
+  /** A library object from what a shape said, made (or received) at `origin`; `from`: the object it is made by or from. */
+  make(shape: ObjectShape, kind: LibKind, origin: Located, handedIn = false, from?: LibObject): Traced {
     return lib({
       library: kind.library ?? shape.library,
       kind: kind.kind,
@@ -78,6 +88,8 @@ export class ObjectTracker implements ObjectTracking {
       origin: kind.origin ?? origin,
       facts: kind.facts ?? {},
       ...(handedIn ? { handedIn: true } : {}),
+      // Made by an inferred object (rung b of the ladder): inferred too, and the finding says from what.
+      ...(from?.inferred ? { inferred: derivedNote(from.inferred, kind.kind, origin.node, origin.ctx) } : {}),
     });
   }
 
@@ -339,7 +351,7 @@ export class ObjectTracker implements ObjectTracking {
       case 'lib': {
         const shape = this.byLibrary.get(value.obj.library);
         const kind = shape?.member?.(value.obj, name);
-        return kind && shape ? this.make(shape, { key: `${value.obj.key}.${name}`, origin: value.obj.origin, ...kind }, { node: at, ctx }, value.obj.handedIn) : undefined;
+        return kind && shape ? this.make(shape, { key: `${value.obj.key}.${name}`, origin: value.obj.origin, ...kind }, { node: at, ctx }, value.obj.handedIn, value.obj) : undefined;
       }
       case 'instance':
         return this.classMember(value.cls, value.ctx, name);
@@ -499,7 +511,7 @@ export class ObjectTracker implements ObjectTracking {
       const typed = typeArg && this.types.typeArgument(typeArg, { node: call, ctx }, `call:${placeKey(ctx, call)}`);
       if (typed) return typed;
       const target = this.trace(m.object, ctx);
-      if (!target) return undefined;
+      if (!target) return this.ladder.makesObject(m.method) ? this.inferredMethod(call, m.method, ctx) : undefined;
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
       if (target.t === 'array') return SAME_ELEMENTS.has(m.method) ? target : ELEMENT_OF.has(m.method) ? this.arrayElement(target.node, target.ctx) : undefined;
       const fn = this.memberOf(target, m.method, ctx, callee);
@@ -510,7 +522,7 @@ export class ObjectTracker implements ObjectTracking {
     if (fn?.t === 'lib') {
       const shape = this.byLibrary.get(fn.obj.library);
       const kind = shape?.call?.(fn.obj, { node: call, ctx });
-      return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
+      return kind && shape ? this.make(shape, kind, { node: call, ctx }, false, fn.obj) : undefined;
     }
     return undefined;
   }
@@ -525,7 +537,16 @@ export class ObjectTracker implements ObjectTracking {
   private libMethod(target: LibObject, method: string, call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): Traced | undefined {
     const shape = this.byLibrary.get(target.library);
     const kind = shape?.method?.(target, method, { node: call, ctx });
-    return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
+    return kind && shape ? this.make(shape, kind, { node: call, ctx }, false, target) : undefined;
+  }
+
+  /** What a call makes on a receiver the tracker cannot follow but the ladder infers (`conn.createChannel()`, `conn` untraced). */
+  private inferredMethod(call: t.CallExpression | t.OptionalCallExpression, method: string, ctx: FileContext): Traced | undefined {
+    for (const receiver of this.ladder.inferred(call, ctx)) {
+      const made = this.libMethod(receiver, method, call, ctx);
+      if (made) return made;
+    }
+    return undefined;
   }
 
   /** A require of the library is the library; a relative require is what the module exports (`module.exports`), else its namespace. */
@@ -551,7 +572,7 @@ export class ObjectTracker implements ObjectTracking {
     if (callee?.t === 'lib') {
       const shape = this.byLibrary.get(callee.obj.library);
       const kind = shape?.construct?.(callee.obj, { node, ctx });
-      return kind && shape ? this.make(shape, kind, { node, ctx }) : undefined;
+      return kind && shape ? this.make(shape, kind, { node, ctx }, false, callee.obj) : undefined;
     }
     return undefined;
   }
