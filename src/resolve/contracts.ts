@@ -176,10 +176,10 @@ export interface LibKind {
  * exchange name (a string, a template, a name or member holding one, a call or concatenation making one; never a
  * number literal, a function or an object literal); `value` any value but a function or an object literal;
  * `number` a count (never a string, an object, an array, a boolean or a function); `options` an object literal or
- * a name or member holding one; `function` a function, a name of one, `f.bind(...)`, or a factory's call making one;
+ * a name or member holding one; `object` an object literal written in the call; `function` a function, a name of one, `f.bind(...)`, or a factory's call making one;
  * `any` anything.
  */
-export type ArgumentKind = 'name' | 'value' | 'number' | 'options' | 'function' | 'any';
+export type ArgumentKind = 'name' | 'value' | 'number' | 'options' | 'object' | 'function' | 'any';
 
 /** One call of a client's API, as data: the method, the argument lists it takes, the object it is called on. */
 export interface ApiShape {

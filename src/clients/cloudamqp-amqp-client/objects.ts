@@ -53,7 +53,8 @@ export const CLOUDAMQP_SHAPE: ObjectShape = {
       { method: 'basicQos', receiver: 'channel', makes: 'qos', forms: [['number'], ['number', 'any'], ['number', 'any', 'any']] },
       { method: 'prefetch', receiver: 'channel', makes: 'qos', forms: [['number']] },
       { method: 'basicPublish', receiver: 'channel', makes: 'publish', forms: [['value', 'value', 'value'], ['value', 'value', 'value', 'options'], ['value', 'value', 'value', 'options', 'value']] },
-      { method: 'subscribe', receiver: 'queue', makes: 'consumer', forms: [['options', 'function']] },
+      // subscribe(params, callback), its params written in the call: `subscribe(name, fn)` is every pub/sub client's.
+      { method: 'subscribe', receiver: 'queue', makes: 'consumer', forms: [['object', 'function']] },
     ],
   },
   imported: (name) => (name === '*' ? { kind: 'module' } : exportedClass(name)),

@@ -50,15 +50,16 @@ const SHAPE = shapeOf({
   /**
    * node-amqp's calls as data, for a receiver the tracker cannot follow (a connection handed to a callback, kept in a
    * closure variable, an object's field): `connection.queue(name, options?, openCallback?)` and `connection.exchange(...)`,
-   * whose callbacks get the queue and the exchange, and `queue.subscribe(options, listener)` (the lone-listener form,
-   * `subscribe(fn)`, is every observable's: a queue is recognised by where it comes from).
+   * whose callbacks get the queue and the exchange, and `queue.subscribe({ ... }, listener)` with its options written in
+   * the call (`subscribe(fn)` and `subscribe(name, fn)` are every observable's and pub/sub client's: a queue is
+   * recognised by where it comes from).
    */
   api: {
     packageName: 'amqp',
     shapes: [
       { method: 'queue', receiver: 'connection', makes: 'declaration', gives: true, forms: [['name', 'function'], ['name', 'options'], ['name', 'options', 'function']] },
       { method: 'exchange', receiver: 'connection', makes: 'exchange', gives: true, forms: [['name', 'options'], ['name', 'options', 'function']] },
-      { method: 'subscribe', receiver: 'queue', makes: 'consumer', forms: [['options', 'function']] },
+      { method: 'subscribe', receiver: 'queue', makes: 'consumer', forms: [['object', 'function']] },
     ],
   },
 });

@@ -31,6 +31,8 @@ export function isKind(kind: ArgumentKind, arg: Node): boolean {
       return u.type === 'Identifier' || u.type === 'MemberExpression' || u.type === 'OptionalMemberExpression' || u.type === 'CallExpression';
     case 'options':
       return u.type === 'ObjectExpression' || u.type === 'Identifier' || u.type === 'MemberExpression' || u.type === 'OptionalMemberExpression';
+    case 'object':
+      return u.type === 'ObjectExpression';
     case 'name':
       return !NOT_A_NAME.has(u.type);
     case 'number':

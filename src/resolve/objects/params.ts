@@ -68,12 +68,9 @@ export class ParamTracing {
     const target = this.tracker.trace(m ? m.object : (call.callee as Node), ctx);
     if (target?.t === 'lib') return this.libraryCallback(target.obj, m ? m.method : '', arg, index, { node: call, ctx });
     // A receiver the tracker cannot follow that the ladder infers (`conn.queue(name, opts, (q) => ...)`, `conn` untraced).
-    if (!target && m) {
-      for (const receiver of this.tracker.receiversOf(call, ctx)) {
-        const v = this.libraryCallback(receiver, m.method, arg, index, { node: call, ctx });
-        if (v) return v;
-      }
-    }
+    // A call that fits several clients gives its callback the object of none of them (see the tracker's inferredMethod).
+    const inferred = !target && m ? this.tracker.receiversOf(call, ctx) : [];
+    if (inferred.length === 1) return this.libraryCallback(inferred[0], m!.method, arg, index, { node: call, ctx });
     const helper = this.tracker.calledFunction(call, ctx);
     return helper ? this.callbackArgument(helper.fn, helper.ctx, arg, index) : undefined;
   }

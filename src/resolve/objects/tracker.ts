@@ -340,9 +340,33 @@ export class ObjectTracker implements ObjectTracking {
       const key = ctx.resolver.resolve(node.property as Node);
       if (key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number')) name = String(key.value);
     }
-    if (name === undefined) return undefined;
+    // `channels[type]`, the key looked up at run time: what the code stores under any key of the same object.
+    if (name === undefined) return this.assignedMember(node, undefined, ctx);
     const object = this.trace(node.object, ctx);
-    return object && this.memberOf(object, name, ctx, node);
+    const v = object && this.memberOf(object, name, ctx, node);
+    // `const rabbit = { ch: null }; ... rabbit.ch = await openChannel()`: the object's member as the code sets it later.
+    return v?.t === 'lib' ? v : (this.assignedMember(node, name, ctx) ?? v);
+  }
+
+  /**
+   * `x.name` (or `x[key]` when `name` is undefined) where `x` is a variable or parameter: the first library object the
+   * file assigns to that member of the same binding (`x.name = ...`, `x[anyKey] = ...` for a computed read).
+   */
+  private assignedMember(node: t.MemberExpression | t.OptionalMemberExpression, name: string | undefined, ctx: FileContext): Traced | undefined {
+    const object = unwrap(node.object as Node);
+    if (object.type !== 'Identifier') return undefined;
+    const binding = ctx.resolver.scopes.lookup(object.name, object);
+    if (!binding || binding.kind === 'import' || binding.kind === 'function' || binding.kind === 'class') return undefined;
+    return this.guarded(`${placeKey(ctx, binding.id)}.${name ?? '[]'}`, () => {
+      for (const a of ctx.file.assignmentsToMembersOf(object.name)) {
+        const left = a.left as t.MemberExpression;
+        if (a.operator !== '=' || (name === undefined ? !left.computed : memberName(left) !== name)) continue;
+        if (ctx.resolver.scopes.lookup(object.name, left.object as Node) !== binding) continue;
+        const v = this.trace(a.right as Node, ctx);
+        if (v?.t === 'lib') return v;
+      }
+      return undefined;
+    });
   }
 
   /** `x.name` for whatever x is. */
@@ -540,13 +564,14 @@ export class ObjectTracker implements ObjectTracking {
     return kind && shape ? this.make(shape, kind, { node: call, ctx }, false, target) : undefined;
   }
 
-  /** What a call makes on a receiver the tracker cannot follow but the ladder infers (`conn.createChannel()`, `conn` untraced). */
+  /**
+   * What a call makes on a receiver the tracker cannot follow but the ladder infers (`conn.createChannel()`, `conn`
+   * untraced). A call that fits several clients makes an object of none of them: which one it is stays open, and the
+   * calls on that object are judged by the ladder themselves (where the clients' verdicts may differ).
+   */
   private inferredMethod(call: t.CallExpression | t.OptionalCallExpression, method: string, ctx: FileContext): Traced | undefined {
-    for (const receiver of this.ladder.inferred(call, ctx)) {
-      const made = this.libMethod(receiver, method, call, ctx);
-      if (made) return made;
-    }
-    return undefined;
+    const receivers = this.ladder.inferred(call, ctx);
+    return receivers.length === 1 ? this.libMethod(receivers[0], method, call, ctx) : undefined;
   }
 
   /** A require of the library is the library; a relative require is what the module exports (`module.exports`), else its namespace. */
