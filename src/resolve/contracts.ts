@@ -256,7 +256,8 @@ export type Traced =
   | { t: 'instance'; cls: ClassLike; ctx: FileContext }
   | { t: 'class'; cls: ClassLike; ctx: FileContext }
   /** An array literal of the project's (its elements, and what `push` adds to it). */
-  | { t: 'array'; node: t.ArrayExpression; ctx: FileContext }
+  /** `map`: a `new Map([[key, value], ...])` made from the array literal (its entries are the array's [key, value] tuples). */
+  | { t: 'array'; node: t.ArrayExpression; ctx: FileContext; map?: true }
   /** A module of the project (`import * as m`, a relative `require`, a dynamic `import()`). */
   | { t: 'namespace'; absolute: string }
   | { t: 'object'; node: t.ObjectExpression; ctx: FileContext }

@@ -64,7 +64,11 @@ export class ParamTracing {
     const m = calleeMethod(call);
     if (m?.method === 'then' && arg === 0) return index === 0 ? this.tracker.trace(m.object, ctx) : undefined;
     // xs.forEach((x) => ...), xs.filter(...), xs.map(...): an element of the array.
-    if (m && ARRAY_CALLBACKS.has(m.method) && arg === 0 && index === 0) return this.tracker.elementOf(m.object, ctx);
+    if (m && ARRAY_CALLBACKS.has(m.method) && arg === 0 && index === 0) {
+      // map.forEach((value, key) => ...): an entry's value.
+      const list = this.tracker.trace(m.object, ctx);
+      return list?.t === 'array' && list.map ? this.tracker.path(this.tracker.elementOf(m.object, ctx), ['1'], ctx, fn) : this.tracker.elementOf(m.object, ctx);
+    }
     const target = this.tracker.trace(m ? m.object : (call.callee as Node), ctx);
     if (target?.t === 'lib') return this.libraryCallback(target.obj, m ? m.method : '', arg, index, { node: call, ctx });
     // A receiver the tracker cannot follow that the ladder infers (`conn.queue(name, opts, (q) => ...)`, `conn` untraced).
@@ -80,18 +84,46 @@ export class ParamTracing {
    * parameters; the rest are what the bound function is called with, where it is passed as a callback.
    */
   private asBound(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
-    for (const bind of boundCalls(fn, ctx)) {
+    for (const { call: bind, ctx: at } of this.boundCalls(fn, ctx)) {
       const bound = bind.arguments.length - 1;
       if (index < bound) {
         const passed = argNode(bind.arguments[index + 1]);
-        const v = passed && this.tracker.trace(passed, ctx);
+        const v = passed && this.tracker.trace(passed, at);
         if (v) return v;
         continue;
       }
-      const v = this.asCallback(bind, index - Math.max(bound, 0), ctx);
+      const v = this.asCallback(bind, index - Math.max(bound, 0), at);
       if (v) return v;
     }
     return undefined;
+  }
+
+  /**
+   * The `.bind(...)` calls of a function: on the function itself (`function (q) {...}.bind(this)`), or on a name of it,
+   * in its file and, for an exported one, in the files that import it (`onChannel.bind(undefined, resolve)`).
+   */
+  private boundCalls(fn: t.Function, ctx: FileContext): { call: t.CallExpression; ctx: FileContext }[] {
+    const member = ctx.file.parentOf(fn);
+    const call = member && ctx.file.parentOf(member);
+    if (member?.type === 'MemberExpression' && member.object === fn && call?.type === 'CallExpression' && call.callee === member) return memberNameIs(member, 'bind') ? [{ call, ctx }] : [];
+    const name = fn.type === 'FunctionDeclaration' ? fn.id?.name : member?.type === 'VariableDeclarator' && member.id.type === 'Identifier' && member.init === fn ? member.id.name : undefined;
+    if (!name) return [];
+    const project = this.tracker.project;
+    const absolute = ctx.resolver.absolute;
+    const files = project && absolute ? project.callerFiles(absolute) : [];
+    const out: { call: t.CallExpression; ctx: FileContext }[] = [];
+    for (const file of files.length ? files : [undefined]) {
+      const at = file === undefined || file === absolute ? ctx : project!.host.read(file)?.includes(`${name}.bind`) ? project!.context(file) : undefined;
+      if (!at) continue;
+      for (const c of at.file.callsNamed('.bind')) {
+        const callee = unwrap(c.callee as Node);
+        const object = callee.type === 'MemberExpression' ? unwrap(callee.object as Node) : undefined;
+        if (c.type !== 'CallExpression' || object?.type !== 'Identifier') continue;
+        const v = at.resolver.resolve(object);
+        if (v.kind === 'function' && v.node === fn) out.push({ call: c, ctx: at });
+      }
+    }
+    return out;
   }
 
   private libraryCallback(target: LibObject, method: string, arg: number, index: number, call: { node: CallNode; ctx: FileContext }): Traced | undefined {
@@ -204,21 +236,6 @@ export class ParamTracing {
     this.returned.set(fn, found ?? null);
     return found;
   }
-}
-
-/** The `.bind(...)` calls of a function: on the function itself (`function (q) {...}.bind(this)`), or on a name of it in its file. */
-function boundCalls(fn: t.Function, ctx: FileContext): t.CallExpression[] {
-  const member = ctx.file.parentOf(fn);
-  const call = member && ctx.file.parentOf(member);
-  if (member?.type === 'MemberExpression' && member.object === fn && call?.type === 'CallExpression' && call.callee === member) return memberNameIs(member, 'bind') ? [call] : [];
-  const name = fn.type === 'FunctionDeclaration' ? fn.id?.name : member?.type === 'VariableDeclarator' && member.id.type === 'Identifier' && member.init === fn ? member.id.name : undefined;
-  if (!name) return [];
-  const declaration = fn.type === 'FunctionDeclaration' ? fn : member;
-  return ctx.file.callsNamed('.bind').filter((c): c is t.CallExpression => {
-    const callee = unwrap(c.callee as Node);
-    const object = callee.type === 'MemberExpression' ? unwrap(callee.object as Node) : undefined;
-    return c.type === 'CallExpression' && object?.type === 'Identifier' && object.name === name && ctx.resolver.scopes.lookup(name, object)?.declaration === declaration;
-  });
 }
 
 const memberNameIs = (m: t.MemberExpression, name: string) => !m.computed && m.property.type === 'Identifier' && m.property.name === name;

@@ -28,6 +28,12 @@ export class Providers {
     return token === undefined ? undefined : this.provided(token);
   }
 
+  /** What the project provides for the token an expression names (`app.get(TOKEN)`), if it provides it. */
+  ofToken(node: Node, ctx: FileContext): Traced | undefined {
+    const token = tokenOf(node, ctx);
+    return token === undefined || !this.index().has(token) ? undefined : this.provided(token);
+  }
+
   /** The provider objects (`{ provide: TOKEN, useFactory | useValue | ... }`) of the `@Inject(TOKEN)` among `decorators`. */
   providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): Provider[] {
     const token = injectedToken(decorators, ctx);

@@ -2,7 +2,7 @@
 // expression is, followed through imports and exports, functions and their returns, classes and their
 // instances, superclasses, object literals, callbacks and callers, across every file of the analysis.
 import type * as t from '@babel/types';
-import { calleeMethod, isFunction, memberName, propertyKeyName, unwrap, type Node } from '../../parse/ast';
+import { calleeMethod, isCall, isFunction, memberName, propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import type { Binding } from '../scope';
 import type { FileContext } from '../file-context';
 import { findExport } from '../exports';
@@ -124,6 +124,9 @@ export class ObjectTracker implements ObjectTracking {
         return this.trace(node.right, ctx);
       case 'SequenceExpression':
         return this.trace(node.expressions[node.expressions.length - 1], ctx);
+      // `const conn = yield amqp.connect(url)` in a generator run by co (or koa 1): the yielded promise's value.
+      case 'YieldExpression':
+        return node.argument && !node.delegate ? this.trace(node.argument, ctx) : undefined;
       default:
         return undefined;
     }
@@ -166,7 +169,8 @@ export class ObjectTracker implements ObjectTracking {
   /** A variable: its initializer (down a destructuring path), else what is assigned to it, else its declared type. */
   private variable(b: Binding, ctx: FileContext): Traced | undefined {
     const loop = forOfLoop(b, ctx);
-    if (loop) return this.elementOf(loop.right, ctx);
+    // for (const [name, channel] of channels): an element, down the destructuring path.
+    if (loop) return b.path.length ? this.path(this.elementOf(loop.right, ctx), b.path, ctx, b.id) : this.elementOf(loop.right, ctx);
     if (b.init) {
       const v = this.path(this.trace(b.init, ctx), b.path, ctx, b.init);
       if (v) return v;
@@ -213,8 +217,21 @@ export class ObjectTracker implements ObjectTracking {
       }
     }
     const v = this.trace(node, ctx);
-    const element = v?.t === 'array' ? this.arrayElement(v.node, v.ctx) : undefined;
+    const element = v?.t === 'array' ? (v.map ? this.mapEntry(v.node, v.ctx) : this.arrayElement(v.node, v.ctx)) : undefined;
     return element?.t === 'lib' ? element : (fallback ?? element);
+  }
+
+  /** A Map's entry (`new Map([[key, value], ...])`): the first [key, value] tuple whose value the tracker follows to a library object. */
+  private mapEntry(entries: t.ArrayExpression, ctx: FileContext): Traced | undefined {
+    let first: Traced | undefined;
+    for (const e of entries.elements) {
+      const tuple = e && unwrap(e as Node);
+      if (tuple?.type !== 'ArrayExpression') continue;
+      const entry: Traced = { t: 'array', node: tuple, ctx };
+      first ??= entry;
+      if (this.tupleElement(tuple, ctx, 1)?.t === 'lib') return entry;
+    }
+    return first;
   }
 
   /**
@@ -314,9 +331,27 @@ export class ObjectTracker implements ObjectTracking {
         const isStatic = a.type === 'StaticBlock' || (a as { static?: boolean }).static === true;
         return isStatic ? { t: 'class', cls, ctx } : { t: 'instance', cls, ctx };
       }
-      if (isFunction(a)) return this.functionThis(a, ctx);
+      if (isFunction(a)) return this.boundThis(a, ctx) ?? this.functionThis(a, ctx);
     }
     return undefined;
+  }
+
+  /**
+   * `this` in a function given its `this` by the code: `function () {...}.bind(self)`, `co.call(self, function* () {...})`,
+   * `fn.call(self)`: what `self` is where that call is written.
+   */
+  private boundThis(fn: t.Function, ctx: FileContext): Traced | undefined {
+    const parent = ctx.file.parentOf(fn);
+    const grand = parent && ctx.file.parentOf(parent);
+    let given: Node | undefined;
+    // function () {...}.bind(self) / .call(self, ...) / .apply(self, ...)
+    if (parent?.type === 'MemberExpression' && parent.object === fn && grand && isCall(grand) && grand.callee === parent && ['bind', 'call', 'apply'].includes(memberName(parent) ?? '')) given = argNode(grand.arguments[0]);
+    // co.call(self, function* () {...}): a runner's `call` gives the function it runs its `this`.
+    else if (parent && isCall(parent) && parent.arguments[1] === fn) {
+      const m = calleeMethod(parent);
+      if (m?.method === 'call') given = argNode(parent.arguments[0]);
+    }
+    return given ? this.trace(given, ctx) : undefined;
   }
 
   /** `this` in `F.prototype.m = function () {...}` and in the constructor function `F` itself: an instance of F. */
@@ -520,6 +555,9 @@ export class ObjectTracker implements ObjectTracking {
     const first = call.arguments[0];
     if (callee.type === 'Identifier' && callee.name === 'require' && first?.type === 'StringLiteral') return this.required(first.value, { node: call, ctx });
     if (callee.type === 'Import' && first?.type === 'StringLiteral') return this.imported(first.value, '*', { node: call, ctx });
+    // co(function* () {...}) resolves to what the generator returns; co.wrap(function* () {...}) is a function that does.
+    const generator = coGenerator(call, ctx);
+    if (generator) return calleeMethod(call)?.method === 'wrap' ? { t: 'function', fn: generator, ctx } : this.params.returns(generator, ctx);
     const m = calleeMethod(call);
     if (m) {
       if (m.method === 'then') return this.thenValue(call, ctx);
@@ -529,6 +567,9 @@ export class ObjectTracker implements ObjectTracking {
       if (INSTANCE_GETTERS.has(m.method) && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') {
         const cls = this.trace(first as Node, ctx);
         if (cls?.t === 'class') return { t: 'instance', cls: cls.cls, ctx: cls.ctx };
+        // app.get(TOKEN): what the project's provider of that token makes (a NestJS custom provider).
+        const provided = this.providers.ofToken(first as Node, ctx);
+        if (provided) return provided;
       }
       // container.get<RabbitMqService>(TYPES.RabbitMqService): the type argument names the class.
       const typeArg = INSTANCE_GETTERS.has(m.method) ? (call as { typeParameters?: t.TSTypeParameterInstantiation | null }).typeParameters?.params[0] : undefined;
@@ -537,6 +578,8 @@ export class ObjectTracker implements ObjectTracking {
       const target = this.trace(m.object, ctx);
       if (!target) return this.ladder.makesObject(m.method) ? this.inferredMethod(call, m.method, ctx) : undefined;
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
+      // map.get(key): an entry's value (which key, the tracker does not tell).
+      if (target.t === 'array' && target.map) return m.method === 'get' ? this.path(this.mapEntry(target.node, target.ctx), ['1'], ctx, call) : undefined;
       if (target.t === 'array') return SAME_ELEMENTS.has(m.method) ? target : ELEMENT_OF.has(m.method) ? this.arrayElement(target.node, target.ctx) : undefined;
       const fn = this.memberOf(target, m.method, ctx, callee);
       return fn?.t === 'function' ? this.returnedBy(fn.fn, fn.ctx, call, ctx) : undefined;
@@ -592,6 +635,11 @@ export class ObjectTracker implements ObjectTracking {
     // new Promise((resolve) => ... resolve(x) ...): the promise's value is what is resolved.
     const executor = node.arguments[0] ? unwrap(node.arguments[0] as Node) : undefined;
     if (node.callee.type === 'Identifier' && node.callee.name === 'Promise' && !callee && executor && isFunction(executor)) return this.params.callbackArgument(executor, ctx, 0, 0);
+    // new Map([[key, value], ...]): iterated, its entries are the array's tuples.
+    if (node.callee.type === 'Identifier' && node.callee.name === 'Map' && !callee && executor) {
+      const entries = this.trace(executor, ctx);
+      return entries?.t === 'array' ? { ...entries, map: true } : undefined;
+    }
     if (callee?.t === 'class') return { t: 'instance', cls: callee.cls, ctx: callee.ctx };
     if (callee?.t === 'function' && (callee.fn.type === 'FunctionDeclaration' || callee.fn.type === 'FunctionExpression')) return { t: 'instance', cls: callee.fn, ctx: callee.ctx };
     if (callee?.t === 'lib') {
@@ -612,9 +660,30 @@ export class ObjectTracker implements ObjectTracking {
 
 
 
+const argNode = (a: t.CallExpression['arguments'][number] | undefined): Node | undefined => (a && a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder' ? (a as Node) : undefined);
+
+/** `co(function* () {...})` or `co.wrap(function* () {...})`, `co` being the co package: the generator it runs. */
+function coGenerator(call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): t.Function | undefined {
+  const gen = argNode(call.arguments[0]);
+  const fn = gen && unwrap(gen);
+  if (!fn || !isFunction(fn) || !fn.generator) return undefined;
+  const callee = unwrap(call.callee as Node);
+  const root = callee.type === 'MemberExpression' && memberName(callee) === 'wrap' ? unwrap(callee.object as Node) : callee;
+  if (root.type !== 'Identifier') return undefined;
+  const b = ctx.resolver.scopes.lookup(root.name, root);
+  const source = b?.kind === 'import' ? b.importSource : b?.init && isCall(unwrap(b.init as Node)) ? requiredSource(unwrap(b.init as Node) as t.CallExpression) : undefined;
+  return source === 'co' ? fn : undefined;
+}
+
+function requiredSource(call: t.CallExpression | t.OptionalCallExpression): string | undefined {
+  const callee = unwrap(call.callee as Node);
+  const first = call.arguments[0];
+  return callee.type === 'Identifier' && callee.name === 'require' && first?.type === 'StringLiteral' ? first.value : undefined;
+}
+
 /** `for (const x of xs)`: the loop whose variable the binding is. */
 function forOfLoop(b: Binding, ctx: FileContext): t.ForOfStatement | undefined {
-  if (b.path.length || b.declaration.type !== 'VariableDeclarator') return undefined;
+  if (b.declaration.type !== 'VariableDeclarator') return undefined;
   const declaration = ctx.file.parentOf(b.declaration);
   const loop = declaration && ctx.file.parentOf(declaration);
   return loop?.type === 'ForOfStatement' && loop.left === declaration ? loop : undefined;
