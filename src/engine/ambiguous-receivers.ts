@@ -43,12 +43,14 @@ export function settleAmbiguousReceivers(models: readonly FileModel[], ruleCtx: 
         ctx ??= ruleCtx();
         const verdicts = group.map((s) => ({ client: s.client, findings: findingsOf(s, list, ctx!, enabled) }));
         if (verdicts.every((v) => sameVerdict(v.findings, verdicts[0].findings))) {
+          // One reading stands for all: its note says that the others agree.
+          if (kept.untraced) kept.untraced = `${receiverPart(kept.untraced)}; the call fits ${clientsOf(verdicts.map((v) => v.client))} API, and their defaults agree here`;
           delete kept.among;
           continue;
         }
         kept.among = verdicts.map((v) => v.client);
         // Its note named the first client only (`... it is taken for amqplib's channel ...`); the infos name them all.
-        if (kept.untraced) kept.untraced = kept.untraced.replace(/; it is taken for .*$/, '');
+        if (kept.untraced) kept.untraced = receiverPart(kept.untraced);
         settled.set(kept, asInfos(verdicts));
       }
       if (dropped.size) (model[list] as Listed[]) = subjects.filter((s) => !dropped.has(s));
@@ -76,11 +78,16 @@ const EMPTY: FileModel = { file: '', declarations: [], consumers: [], qos: [], p
 const verdictOf = (f: SettledFinding[]) => f.map((x) => `${x.ruleId}:${x.violation.severity}`).sort().join('|');
 const sameVerdict = (a: SettledFinding[], b: SettledFinding[]) => verdictOf(a) === verdictOf(b);
 
+/** `amqplib's and amqp-connection-manager's`. */
+const clientsOf = (names: string[]) => `${names.slice(0, -1).join("'s, ")}'s and ${names[names.length - 1]}'s`;
+
+/** What the ladder's note says of the receiver itself, without the client it took it for (`the receiver \`x\` is not traced`). */
+const receiverPart = (note: string) => note.replace(/; it is taken for .*$/, '');
+
 /** Each rule's finding, from the first client whose reading has it, as an info naming every client and what the others' defaults give. */
 function asInfos(verdicts: { client: string; findings: SettledFinding[] }[]): SettledFinding[] {
   const out: SettledFinding[] = [];
-  const names = verdicts.map((v) => v.client);
-  const clients = `${names.slice(0, -1).join("'s, ")}'s and ${names[names.length - 1]}'s`;
+  const clients = clientsOf(verdicts.map((v) => v.client));
   for (const v of verdicts) {
     for (const f of v.findings) {
       if (out.some((o) => o.ruleId === f.ruleId)) continue;

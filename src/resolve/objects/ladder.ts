@@ -22,7 +22,7 @@ export class Ladder {
   private readonly methods = new Set<string>();
   private readonly making = new Set<string>();
   private readonly memo = new Map<Node, readonly LibObject[]>();
-  private readonly onlyCalls = new Map<string, Map<string, number>>();
+  private readonly onlyCounts = new Map<string, Map<string, number>>();
 
   constructor(private readonly tracker: ObjectTracking) {
     for (const s of tracker.shapes) {
@@ -65,13 +65,18 @@ export class Ladder {
     const origin = originPackage(m.object, ctx);
     const receiverText = ctx.file.source(m.object).replace(/\s+/g, '');
     const key = inferredKey(ctx, m.object, receiverText);
+    const weighed = fits
+      .filter(({ shape }) => origin === undefined || shape.source.test(origin))
+      .map((fit) => ({ ...fit, evidence: this.usedHere(ctx, fit.shape) ?? this.onlyCalls(ctx, fit.shape, fit.api, key) }));
+    // The receiver's calls only a client has are evidence where the code shows no client's use at all (a library
+    // handed its channel): where some client's use shows, they do not make another client a candidate.
+    const someShown = weighed.some((w) => w.evidence?.shown);
+    const shown = receiverText.length > 40 ? `${receiverText.slice(0, 39)}…` : receiverText;
+    const kinds = args.map(shownKind).join(', ');
     const out: LibObject[] = [];
-    for (const { shape, api } of fits) {
-      if (origin !== undefined && !shape.source.test(origin)) continue;
-      const evidence = this.evidence(ctx, shape, api, key);
-      if (!evidence) continue;
-      const shown = receiverText.length > 40 ? `${receiverText.slice(0, 39)}…` : receiverText;
-      const kinds = args.map(shownKind).join(', ');
+    for (const { shape, api, evidence: found } of weighed) {
+      if (!found || (someShown && !found.shown)) continue;
+      const evidence = found.why;
       out.push({
         library: shape.library,
         kind: api.receiver,
@@ -92,29 +97,33 @@ export class Ladder {
     return v.t === 'instance' && !this.tracker.memberOf(v, method, ctx, receiver);
   }
 
-  /** Why the code uses this client here, if it does: the module names it, a module it is connected to does, or the receiver's other calls say it. */
-  private evidence(ctx: FileContext, shape: ObjectShape, api: ApiShape, key: string): string | undefined {
+  /** Why the code uses this client here, if it shows: the module names it, a module it is connected to does, or (for some clients) the project does. */
+  private usedHere(ctx: FileContext, shape: ObjectShape): { why: string; shown: true } | undefined {
     const project = this.tracker.project!;
     const absolute = ctx.resolver.absolute;
     const name = shape.api!.packageName;
+    const why = (text: string) => ({ why: text, shown: true as const });
     if (absolute !== undefined) {
-      if (project.index.get(absolute)?.facts.packages.includes(shape.library)) return `this file's use of '${name}'`;
-      if (project.index.librariesAround(absolute).has(shape.library)) return `the use of '${name}' by the modules this file is connected to by imports`;
+      if (project.index.get(absolute)?.facts.packages.includes(shape.library)) return why(`this file's use of '${name}'`);
+      if (project.index.librariesAround(absolute).has(shape.library)) return why(`the use of '${name}' by the modules this file is connected to by imports`);
     }
-    if (shape.api!.evidence === 'project' && project.packages.has(shape.library)) return `the project's use of '${name}'`;
-    // A library handed its channel may name no client at all: the same receiver's calls that only this client has say it.
-    // The call itself is no evidence of itself.
+    if (shape.api!.evidence === 'project' && project.packages.has(shape.library)) return why(`the project's use of '${name}'`);
+    return undefined;
+  }
+
+  /** The receiver's other calls that only this client's objects have (the call itself is no evidence of itself). */
+  private onlyCalls(ctx: FileContext, shape: ObjectShape, api: ApiShape, key: string): { why: string; shown?: undefined } | undefined {
     const others = (this.onlyCallsOf(ctx, shape).get(key) ?? 0) - (api.only ? 1 : 0);
-    return others > 0 ? `the calls on it that only ${shape.library}'s objects have` : undefined;
+    return others > 0 ? { why: `the calls on it that only ${shape.library}'s objects have` } : undefined;
   }
 
   /** How many calls of the client's `only` methods the file makes on each untraced receiver (by key), read once per file and client. */
   private onlyCallsOf(ctx: FileContext, shape: ObjectShape): Map<string, number> {
     const cacheKey = `${ctx.file.path}\0${shape.library}`;
-    let counts = this.onlyCalls.get(cacheKey);
+    let counts = this.onlyCounts.get(cacheKey);
     if (counts) return counts;
     counts = new Map();
-    this.onlyCalls.set(cacheKey, counts);
+    this.onlyCounts.set(cacheKey, counts);
     const only = new Set((shape.api?.shapes ?? []).filter((a) => a.only).map((a) => a.method));
     if (!only.size) return counts;
     for (const node of ctx.file.nodes) {
