@@ -220,6 +220,11 @@ export interface Consumer extends Recognition {
   optionsAt?: { span: Span; statementStart: number };
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
+  /**
+   * Whether the consume call runs at all, as its function decides before it (`if (typeof handler !== 'function') throw`):
+   * known false where a call of the function never gets that far with the arguments it passes.
+   */
+  runs?: Resolved<boolean>;
   syntax: unknown;
 }
 

@@ -309,6 +309,7 @@ function expandWrappers(states: FileState[], project: Project, stateFor: (file: 
     const model = state.result.model;
     if (!model) continue;
     model.qos = model.qos.filter((q) => !(q.runs?.kind === 'known' && !q.runs.value));
+    model.consumers = model.consumers.filter((c) => !(c.runs?.kind === 'known' && !c.runs.value));
     for (const consumer of model.consumers) settleAckFromHandler(consumer);
   }
 }

@@ -39,7 +39,7 @@ export function messagePath(src: MessageSource, expr: Node | null | undefined, d
     case 'Identifier': {
       const binding = scopes.lookup(node.name, node);
       if (!binding) return undefined;
-      const path = binding.path.filter((k) => k !== '...').map(normalize);
+      const path = binding.path.filter((k) => !k.startsWith('...')).map(normalize);
       if (isParamOf(binding, src)) return [...src.base, ...path];
       const element = elementOf(src, binding, depth);
       if (element) return [...element, ...path];

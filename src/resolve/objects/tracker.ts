@@ -266,7 +266,7 @@ export class ObjectTracker implements ObjectTracking {
   path(value: Traced | undefined, keys: readonly string[], ctx: FileContext, at: Node): Traced | undefined {
     let v = value;
     for (const key of keys) {
-      if (!v || key === '...') return undefined;
+      if (!v || key.startsWith('...')) return undefined;
       v = this.memberOf(v, key, ctx, at);
     }
     return v;
@@ -377,10 +377,45 @@ export class ObjectTracker implements ObjectTracking {
     }
     // `channels[type]`, the key looked up at run time: what the code stores under any key of the same object.
     if (name === undefined) return this.assignedMember(node, undefined, ctx);
+    // `t.context` in a test: what the file's hooks of the same test function set it to (ava's t.context).
+    if (name === 'context') {
+      const shared = this.testContext(node, ctx);
+      if (shared) return shared;
+    }
     const object = this.trace(node.object, ctx);
     const v = object && this.memberOf(object, name, ctx, node);
     // `const rabbit = { ch: null }; ... rabbit.ch = await openChannel()`: the object's member as the code sets it later.
     return v?.t === 'lib' ? v : (this.assignedMember(node, name, ctx) ?? v);
+  }
+
+  /**
+   * `t.context` where `t` is the first parameter of a callback given to a test function (`test('...', async (t) => ...)`,
+   * `test.serial(...)`): the value the file's hooks of that test function assign to their own parameter's `context`
+   * (`test.beforeEach((t) => { t.context = { adapter } })`), as ava shares it between a hook and the tests it runs before.
+   */
+  private testContext(node: t.MemberExpression | t.OptionalMemberExpression, ctx: FileContext): Traced | undefined {
+    const root = (n: Node): string | undefined => {
+      let c = unwrap(n);
+      while (c.type === 'MemberExpression') c = unwrap(c.object as Node);
+      return c.type === 'Identifier' ? c.name : undefined;
+    };
+    const runner = (param: Node): string | undefined => {
+      const p = unwrap(param);
+      const b = p.type === 'Identifier' ? ctx.resolver.scopes.lookup(p.name, p) : undefined;
+      const call = b?.kind === 'param' && b.paramIndex === 0 && b.fn ? ctx.file.parentOf(b.fn) : undefined;
+      return call && isCall(call) && call.arguments.includes(b!.fn as never) ? root(call.callee as Node) : undefined;
+    };
+    const test = runner(node.object as Node);
+    if (!test) return undefined;
+    return this.guarded(`${ctx.file.path}#context:${test}`, () => {
+      for (const a of ctx.file.memberAssignments('context')) {
+        const left = a.left as t.MemberExpression;
+        if (a.operator !== '=' || left.computed || unwrap(left.object as Node) === unwrap(node.object as Node) || runner(left.object as Node) !== test) continue;
+        const v = this.trace(a.right as Node, ctx);
+        if (v) return v;
+      }
+      return undefined;
+    });
   }
 
   /**
@@ -455,6 +490,17 @@ export class ObjectTracker implements ObjectTracking {
       }
       if (propertyKeyName(p) !== name) continue;
       found = p.type === 'ObjectMethod' ? { t: 'function', fn: p, ctx } : this.trace(p.value as Node, ctx);
+    }
+    // `const ctx = {}; t.context = ctx; ctx.adapter = await Adapter.connect()`: what the file assigns to the member of
+    // any expression that is this object.
+    if (found?.t !== 'lib') {
+      for (const a of ctx.file.memberAssignments(name)) {
+        if (a.operator !== '=' || (a.left as t.MemberExpression).computed) continue;
+        const owner = this.trace((a.left as t.MemberExpression).object as Node, ctx);
+        if (owner?.t !== 'object' || owner.node !== obj) continue;
+        const v = this.trace(a.right as Node, ctx);
+        if (v?.t === 'lib' || (v && !found)) return v;
+      }
     }
     return found;
   }
