@@ -10,6 +10,7 @@ import { LibraryObjects, shapeOf, type Tracked } from '../queue-object-libraries
 import { AMQPLIB_DIALECT, readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { type RenderResult } from '../../fix/render-result';
 import { withRecognition } from '../model-builders/receivers';
+import { LEGACY_METHODS, legacyConsumer, legacyDeclaration } from './legacy-api';
 
 const NAME = 'jackrabbit';
 
@@ -58,7 +59,7 @@ function objects(ctx: FileContext): LibraryObjects {
 type CallNode = t.CallExpression | t.OptionalCallExpression;
 
 /**
- * @pager/jackrabbit (and the legacy `jackrabbit` package): `exchange.queue({ name, durable, ... })`
+ * @pager/jackrabbit and jackrabbit 3.x (its rabbit.create / queue / handle: legacy-api.ts): `exchange.queue({ name, durable, ... })`
  * with jackrabbit's defaults (durable true, prefetch 1 on the queue's own channel), `queue.consume(fn,
  * { noAck })` (noAck false), and the transient queue `exchange.rpcServer(key, fn)` declares itself.
  */
@@ -82,6 +83,11 @@ export const jackrabbit: ClientModule = {
         if (receiver.kind === 'exchange' && method === 'queue') model.declarations.push(declareQueue(ctx, node));
         else if (receiver.kind === 'exchange' && method === 'rpcServer') rpcServer(ctx, node, model);
         else if (receiver.kind === 'queue' && method === 'consume') model.consumers.push(queueConsumer(ctx, node, receiver));
+        // jackrabbit 3.x's calls on the connection itself (4.x has none of them there).
+        else if (receiver.kind === 'rabbit' && LEGACY_METHODS.has(method)) {
+          if (method === 'handle') legacyConsumer(ctx, node, receiver, model);
+          else model.declarations.push(legacyDeclaration(ctx, node));
+        }
       });
     }
   },
