@@ -277,7 +277,11 @@ export interface TrackerView {
    * when several clients fit; else nothing (c: no client's call, or nothing says the receiver is a client's).
    */
   receiversOf(call: CallNode, ctx: FileContext): readonly LibObject[];
-  readonly providers: { providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[] };
+  readonly providers: {
+    providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[];
+    /** The provider objects of the token an expression names (`app.get(TOKEN)`). */
+    providersOfToken(token: Node, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[];
+  };
 }
 
 /**

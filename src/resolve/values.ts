@@ -153,6 +153,10 @@ export class ValueResolver implements Resolver {
       }
       case 'CallExpression':
         return this.call(node, depth);
+      // new Map([[key, value], ...]): iterated (for...of), its entries are the array's [key, value] tuples.
+      case 'NewExpression':
+        if (node.callee.type === 'Identifier' && node.callee.name === 'Map' && !this.scopes.lookup('Map', node) && node.arguments[0]?.type === 'ArrayExpression') return this.resolve(node.arguments[0] as Node, depth);
+        return { kind: 'unknown', reason: `computed at run time by \`${describe(this.file, node)}\``, origin: span };
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return { kind: 'function', node };
@@ -575,7 +579,11 @@ export class ValueResolver implements Resolver {
    * the object its `useFactory` returns (Nest calls the factory with injected providers: its parameters stay unknown).
    */
   private injectedValue(decorators: readonly t.Decorator[] | null | undefined, depth: number): Value | undefined {
-    const providers = this.project?.objects.providers.providersOf(decorators, { file: this.file, resolver: this, shared: new Map() }) ?? [];
+    return this.providedValue(this.project?.objects.providers.providersOf(decorators, { file: this.file, resolver: this, shared: new Map() }) ?? [], depth);
+  }
+
+  /** What the one provider of a token makes: its `useValue`, or what its `useFactory` returns. */
+  private providedValue(providers: { node: t.ObjectExpression; ctx: { resolver: Resolver } }[], depth: number): Value | undefined {
     if (providers.length !== 1) return undefined;
     const { node, ctx } = providers[0];
     // A provider a dynamic module builds from its caller's options (`forFeatureAsync(options)` providing
@@ -742,6 +750,12 @@ export class ValueResolver implements Resolver {
     // `await import('./consumer.js')`: the module's namespace (its exports are its members).
     if (node.callee.type === 'Import' && node.arguments[0]?.type === 'StringLiteral' && node.arguments[0].value.startsWith('.') && this.project && this.absolute) {
       return this.project.imported(this.absolute, node.arguments[0].value, '*');
+    }
+    // `app.get(TOKEN)`, `moduleRef.get(TOKEN)`: what the project's provider of that token makes (a NestJS custom provider).
+    const first = node.arguments[0];
+    if (this.project && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder' && node.callee.type === 'MemberExpression' && memberName(node.callee) === 'get') {
+      const provided = this.providedValue(this.project.objects.providers.providersOfToken(first as Node, { file: this.file, resolver: this, shared: new Map() }), depth);
+      if (provided) return provided;
     }
     const converted = NUMBER_CONVERSIONS.has(callee) && node.arguments[0] && node.arguments[0].type !== 'SpreadElement' ? this.conversion(node, depth) : undefined;
     if (converted) return converted;

@@ -28,6 +28,12 @@ export class Providers {
     return token === undefined ? undefined : this.provided(token);
   }
 
+  /** The provider objects of the token an expression names (`app.get(TOKEN)`), if the project provides it. */
+  providersOfToken(node: Node, ctx: FileContext): Provider[] {
+    const token = tokenOf(node, ctx);
+    return token === undefined ? [] : (this.index().get(token) ?? []);
+  }
+
   /** What the project provides for the token an expression names (`app.get(TOKEN)`), if it provides it. */
   ofToken(node: Node, ctx: FileContext): Traced | undefined {
     const token = tokenOf(node, ctx);
