@@ -138,6 +138,16 @@ export interface QueueDeclaration extends Recognition {
   /** Why a rewrite must not be made here even if one exists. */
   rewriteBlocked?: string;
   /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
+  /**
+   * How the library consumes the queue when code subscribes to it by name (foo-foo-mq's `startSubscription(name)` uses
+   * the queue's own `noAck` and `limit`): the ack mode, and the prefetch (undefined: none).
+   */
+  subscription?: { ack: Resolved<AckMode>; prefetch?: Resolved<number>; /** The declaration starts that consumer itself (`subscribe: true`): a subscription by name adds none. */ started?: boolean };
+  /**
    * The virtual host the declaration goes to, when the code names it (the connection's URL or options, a
    * declarative config's vhost key); undefined when it is left to run time.
    */
@@ -169,6 +179,11 @@ export interface Qos extends Recognition {
   via?: { callee: string; declaredAt: Span; declaredStatement: number };
   /** The call of the helper an instance is read at (consumers link to the prefetch of their own call). */
   site?: string;
+  /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
   syntax: unknown;
 }
 
@@ -218,6 +233,17 @@ export interface Consumer extends Recognition {
    * a finding about a value the options leave to the library's default is reported there.
    */
   optionsAt?: { span: Span; statementStart: number };
+  /**
+   * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
+   * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
+   */
+  libraryDefaults?: string;
+  /**
+   * The consumer takes its ack mode and prefetch from its queue's declaration (its `subscription`), wherever in the
+   * project that is (the engine fills them in). Until one is found, `ack` and `prefetch` are what the library gives a
+   * queue declared without them, and this says so (a sentence).
+   */
+  fromDeclaration?: string;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   /**
@@ -520,6 +546,31 @@ export interface QueueDeletion extends Recognition {
   syntax: unknown;
 }
 
+/**
+ * An option key a client library never reads, one edit away from one it does (a misspelling, another library's name
+ * for the option, an x-argument written where the library takes only named options), or a key the code reads that the
+ * options object does not have, one edit away from one it has: either way the option never arrives.
+ */
+export interface IgnoredOption {
+  kind: 'ignored-option';
+  id: string;
+  client: string;
+  /** The key as written (or the read of the missing key). */
+  at: Span;
+  statementStart: number;
+  /** What takes the options: "ch.consume()". */
+  callee: string;
+  /** The key as written or read. */
+  key: string;
+  /** The key (or call) it stands for. */
+  intended: string;
+  /** What the library does instead (a sentence): the value it really uses. */
+  uses: string;
+  /** 'written': the options hold a key the library ignores; 'read': the code reads a key the options do not hold. */
+  side: 'written' | 'read';
+  syntax: unknown;
+}
+
 /** Everything a client recognised in one file. */
 export interface FileModel {
   file: string;
@@ -534,10 +585,12 @@ export interface FileModel {
   dependencies?: DependencyPin[];
   exchanges: ExchangeDeclaration[];
   queueDeletions: QueueDeletion[];
+  /** Option keys the library ignores, near one it reads (absent: none found). */
+  ignoredOptions?: IgnoredOption[];
 }
 
 /** Anything a rule can report on. */
-export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion;
+export type Subject = QueueDeclaration | Consumer | Qos | Publish | ConnectionOpen | QueueBinding | Amqp10Link | DependencyPin | ExchangeDeclaration | QueueDeletion | IgnoredOption;
 
 /** What a rule wants changed, said in RabbitMQ terms. The recognising client renders it. */
 export type FixIntent =

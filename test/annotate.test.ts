@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { annotationEdit, markerComment } from '../src/fix/annotate';
 import { applyEdits } from '../src/fix/object-edit';
-import { lineWidthFor } from '../src/fix/line-width';
+import { editorconfigGlob, lineWidthFor } from '../src/fix/line-width';
 import { cli, project, read } from './helpers';
 
 const ADVICE =
@@ -50,6 +50,20 @@ describe('the project line width', () => {
     expect(width({ '.editorconfig': 'root = true\n[*.md]\nmax_line_length = 200\n[*]\nmax_line_length = 110\n' })).toBe(110);
     expect(width({ '.editorconfig': '[*]\nmax_line_length = 130\n', 'src/.editorconfig': '[*.ts]\nmax_line_length = 72\n' })).toBe(72);
     expect(width({ '.prettierrc': '{ "semi": false }', '.editorconfig': '[*]\nmax_line_length = 140\n' })).toBe(140);
+  });
+
+  it('.editorconfig globs with wildcards inside braces, character classes and nesting (node-ts/bus: [{Makefile,*.mk}])', () => {
+    expect(width({ '.editorconfig': 'root = true\n[{Makefile,*.mk}]\nindent_style = tab\n[*]\nmax_line_length = 120\n' })).toBe(120);
+    expect(width({ '.editorconfig': 'root = true\n[{Makefile,*.{ts,js}}]\nmax_line_length = 90\n' })).toBe(90);
+    expect(width({ '.editorconfig': 'root = true\n[*.[tj]s]\nmax_line_length = 91\n' })).toBe(91);
+    expect(width({ '.editorconfig': 'root = true\n[*.[!t]s]\nmax_line_length = 91\n' })).toBe(100);
+    expect(width({ '.editorconfig': 'root = true\n[src/**.ts]\nmax_line_length = 92\n' })).toBe(92);
+  });
+
+  it('a section glob no regular expression can express matches nothing and stops nothing', () => {
+    expect(editorconfigGlob('{a,b').test('a')).toBe(false);
+    expect(editorconfigGlob('[z-a].ts').test('a.ts')).toBe(false);
+    expect(width({ '.editorconfig': 'root = true\n[[z-a].ts]\nmax_line_length = 93\n[*]\nmax_line_length = 94\n' })).toBe(94);
   });
 
   it("Prettier's default 80 for a Prettier project that sets no width, else 100", () => {

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MIRROR = process.env.RABBITMQ4_REAL_CODE_MIRROR ?? '/work/.mirror';
-export const CHECKOUTS = path.join(here, 'checkouts');
+// RABBITMQ4_REAL_CODE_CHECKOUTS: another folder of checkouts (a copy, so that mutate.mjs, which edits the files it
+// scans, can run while other runs read the shared set).
+export const CHECKOUTS = process.env.RABBITMQ4_REAL_CODE_CHECKOUTS ? path.resolve(process.env.RABBITMQ4_REAL_CODE_CHECKOUTS) : path.join(here, 'checkouts');
 
 /** Every pinned repository: its json file's contents plus where its checkout goes. */
 export function pinnedRepos() {

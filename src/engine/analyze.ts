@@ -24,6 +24,8 @@ import { Project } from '../resolve/project';
 import { DISK, overlayHost } from '../index/module-resolution';
 import { parseJson } from '../parse/json';
 import { instantiate } from './instantiate';
+import { libraryDefaultsNote } from './library-defaults';
+import { settleSubscriptions } from './subscriptions';
 import { consumerVerdicts } from './verdicts';
 import { isDependencyManifest, modelManifest } from '../deps';
 import { factsOf, mentionsClient, selectCandidates } from './candidates';
@@ -152,6 +154,7 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     return state;
   };
   expandWrappers([...states.values()], project, stateFor);
+  settleSubscriptions([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, absolute: s.result.absolute }] : [])), (a, b) => index.connected(a, b));
   linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
   const models = [...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : []));
   const ambiguous = settleAmbiguousReceivers(models, () => ruleContext(queueFacts({ options, states, stateFor, ambiguous: new Map() }).byFile.flatMap(([, e]) => e), [...states.values()], options), (id) => ruleEnabled(options, id));
@@ -497,11 +500,12 @@ function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s
       continue;
     }
     // The refused value is written in the helper: one finding there, each call of the helper a related place.
-    const call = relatedAt(p.state.ctx!.file, p.decl.at, `called here${p.decl.name.kind === 'unknown' ? '' : ` (queue '${p.decl.name.value}')`}`);
+    // A library-mode reading is its helper's own declaration: no call of it to point at.
+    const call = sameSpan(p.decl.at, helper.declaredAt) ? undefined : relatedAt(p.state.ctx!.file, p.decl.at, `called here${p.decl.name.kind === 'unknown' ? '' : ` (queue '${p.decl.name.value}')`}`);
     const key = `${meta.id}|${helper.declaredAt.file}:${helper.declaredAt.start}`;
     const placed = placement.atHelpers.get(key);
     if (placed) {
-      placed.related!.push(call);
+      if (call) placed.related!.push(call);
       if (placed.queue !== (p.decl.name.kind === 'unknown' ? undefined : p.decl.name.value)) placed.queue = undefined;
       continue;
     }
@@ -509,7 +513,7 @@ function emitDeclaration(p: DeclarationPlan, options: AnalyzeOptions, lineOf: (s
     const subject: QueueDeclaration = { ...p.decl, at: helper.declaredAt, statementStart: helper.declaredStatement, via: undefined };
     if (!home.ctx || isSuppressed(home, subject, meta.id, violation)) continue;
     const finding = emitFinding(home, subject, meta, violation, fix, lineOf, route);
-    finding.related = [call, ...(finding.related ?? [])];
+    finding.related = [...(call ? [call] : []), ...(finding.related ?? [])];
     placement.atHelpers.set(key, finding);
   }
   if (p.rewrite) for (const e of p.rewrite.edits) route(e, p.decl.at.file);
@@ -549,6 +553,8 @@ function inHelper(p: DeclarationPlan, violation: Violation, edits: TextEdit[] | 
   const file = placement.stateFor(via.declaredAt.file).ctx?.file;
   return !!file && inFunctionAround(file, via.declaredAt, site);
 }
+
+const sameSpan = (a: Span, b: Span) => a.file === b.file && a.start === b.start && a.end === b.end;
 
 function relatedAt(file: ParsedFile, span: Span, message: string): RelatedLocation {
   const start = file.lines.position(span.start);
@@ -615,12 +621,12 @@ function helperPlacement(subject: Subject, violation: Violation, stateFor: (file
 /** The finding at the consumer's options, once for all the consumers that use them; each consumer a related place. */
 function emitAtOptions(consumer: Subject, at: NonNullable<Consumer['optionsAt']>, meta: RuleMeta, violation: Violation, options: AnalyzeOptions, lineOf: (s: Span) => number, route: Route, placement: Placement, attributed: Map<Subject, Finding[]>): void {
   const home = placement.stateFor(at.span.file);
-  const call = relatedAt(placement.stateFor(consumer.at.file).ctx!.file, consumer.at, (consumer.kind === 'consumer' || consumer.kind === 'qos') && consumer.via ? 'called here' : 'consumes here');
+  const call = sameSpan(consumer.at, at.span) ? undefined : relatedAt(placement.stateFor(consumer.at.file).ctx!.file, consumer.at, (consumer.kind === 'consumer' || consumer.kind === 'qos') && consumer.via ? 'called here' : 'consumes here');
   const key = `${meta.id}|${at.span.file}:${at.span.start}`;
   const placed = placement.atHelpers.get(key);
   const attribute = (f: Finding) => attributed.set(consumer, [...(attributed.get(consumer) ?? []), f]);
   if (placed) {
-    placed.related!.push(call);
+    if (call) placed.related!.push(call);
     attribute(placed);
     return;
   }
@@ -628,7 +634,7 @@ function emitAtOptions(consumer: Subject, at: NonNullable<Consumer['optionsAt']>
   if (!home.ctx || isSuppressed(home, subject, meta.id, violation)) return;
   emitSubject(home, subject, meta, violation, options, lineOf, route);
   const finding = home.result.findings[home.result.findings.length - 1];
-  finding.related = [call];
+  finding.related = call ? [call] : [];
   placement.atHelpers.set(key, finding);
   attribute(finding);
 }
@@ -667,6 +673,8 @@ function emitFinding(
   if (violation.focus && !inside) message += ` The value is set at ${violation.focus.file}:${lineOf(violation.focus)}.`;
   if ('untraced' in subject && subject.untraced) message += ` (${subject.untraced[0].toUpperCase()}${subject.untraced.slice(1)}.)`;
   if (subject.kind === 'queue-declaration' && subject.via) message += ` (Declared by ${subject.via.callee} at ${subject.via.declaredAt.file}:${lineOf(subject.via.declaredAt)}.)`;
+  if ('libraryDefaults' in subject && subject.libraryDefaults) message += ` (${libraryDefaultsNote(subject.libraryDefaults)}.)`;
+  if (subject.kind === 'consumer' && subject.fromDeclaration) message += ` (${subject.fromDeclaration[0].toUpperCase()}${subject.fromDeclaration.slice(1)}.)`;
   const start = file.lines.position(focus.start);
   const end = file.lines.position(focus.end);
   let kind: Finding['fix']['kind'] = 'none';

@@ -5,10 +5,12 @@ import type { Consumer, ParamOrigin, Qos, QueueDeclaration, Resolved } from '../
 import { placeKey } from '../resolve/objects/traced';
 import type { Project } from '../resolve/project';
 import { functionName } from '../resolve/values';
-import type { FileContext, Resolver as ValueResolver, Value } from '../resolve/contracts';
+import type { CallSiteBinding, FileContext, Resolver as ValueResolver, Value } from '../resolve/contracts';
 import { isFunction, paramIdentifier } from '../parse/ast';
 import { calledName, callSitesOf, commandLineCallsOf, type CallSite } from '../resolve/call-sites';
 import { usesTestDoubles } from '../resolve/test-files';
+import { libraryCall, libraryDefaultsReading, readAsLibrary } from './library-defaults';
+import { packageRoleOf } from '../resolve/package-role';
 
 const MAX_LEVELS = 3;
 
@@ -81,12 +83,16 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
   const runs = fns.length === 1 ? commandLineRuns(fn, where, called, params, project) : [];
   const sites = called.filter((s) => !runs.some((r) => r.forwarded === s));
   for (const run of runs) {
-    const resolver = resolverFor(home.ctx.resolver, run.forwarded ? [...chain, { ...run.forwarded, fn }] : chain, fns, run.handler);
+    const top = { ctx: run.handler.ctx, binding: { fn: run.handler.fn, args: [], given: run.handler.given } };
+    const resolver = resolverFor(home.ctx.resolver, run.forwarded ? [...chain, { ...run.forwarded, fn }] : chain, fns, top);
     out.push({ decl: { ...decl, ...(decl.rebuild as (ctx: object) => S)({ ...home.ctx, resolver }), ...placement(decl), rebuild: decl.rebuild }, at: outer ? { ctx: outer.ctx, absolute: outer.absolute } : home });
   }
   if (sites.length === 0 && runs.length) return;
   if (sites.length === 0) {
-    if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
+    // No caller in the project, and the function is the module's API: judged for a caller that passes nothing.
+    const library = outer ? chainedLibraryReading(decl, home, chain) : libraryDefaultsReading(decl, home.ctx);
+    if (library) out.push({ decl: library, at: outer ? { ctx: outer.ctx, absolute: outer.absolute } : home });
+    else if (outer) out.push({ decl, at: { ctx: outer.ctx, absolute: outer.absolute } });
     else if (fns.length === 1 && params.some((p) => hasDefault(fn, p.index))) {
       // No caller in the project: the parameters with a default take it (the others stay unknown).
       const resolver = home.ctx.resolver.withCallSite({ fn, args: [], caller: home.ctx.resolver, defaultsOnly: true });
@@ -95,8 +101,13 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     return;
   }
   // A package of the repository whose function only other packages call (its examples, apps): its own users may
-  // call it otherwise, so it is judged as written too.
-  if (!chain.length && sites.length && sites.every((s) => packageDirOf(project, s.absolute) !== packageDirOf(project, home.absolute))) out.push({ decl, at: home });
+  // call it otherwise, so it is judged as written too, for a caller that passes nothing where it is the module's API.
+  // So is a library's exported function: its users outside the repository call it too.
+  if (!chain.length && sites.length) {
+    const library = libraryDefaultsReading(decl, home.ctx);
+    if (sites.every((s) => packageDirOf(project, s.absolute) !== packageDirOf(project, home.absolute))) out.push({ decl: library ?? decl, at: home });
+    else if (library && packageRoleOf(home.ctx)?.library) out.push({ decl: library, at: home });
+  }
   for (const site of sites) {
     const next: Link[] = [...chain, { ...site, fn }];
     const resolver = resolverFor(home.ctx.resolver, next, fns);
@@ -179,13 +190,25 @@ function passesOptions(site: CallSite, index: number, handler: t.Function, optio
 }
 
 /**
+ * An instance read at the calls of `chain`, whose outermost call nothing in the project leads to: when the function
+ * around that call is its module's API, read for a caller of it that passes nothing.
+ */
+function chainedLibraryReading<S extends Expandable>(decl: S, home: Located, chain: Link[]): S | undefined {
+  const last = chain[chain.length - 1];
+  const call = decl.rebuild ? libraryCall(last.ctx, last.ctx.file.span(last.call)) : undefined;
+  if (!call) return undefined;
+  return readAsLibrary(decl, home.ctx, resolverFor(home.ctx.resolver, chain, [chain[0].fn], { ctx: last.ctx, binding: call.binding }), call.entry);
+}
+
+/**
  * The declaration's resolver for one chain of calls: the innermost function's parameters take the
  * first call's arguments, which are read in their caller with the next call's arguments, and so on;
- * the outermost function, when a library calls it (`top`), takes the values the library passes.
+ * the outermost function, when a library calls it (`top`), takes the values the library passes, or nothing at all
+ * (library mode).
  */
-function resolverFor(base: ValueResolver, chain: Link[], innermost: t.Function[], top?: CommandLineRun['handler']): ValueResolver {
+function resolverFor(base: ValueResolver, chain: Link[], innermost: t.Function[], top?: { ctx: FileContext; binding: Omit<CallSiteBinding, 'caller'> }): ValueResolver {
   const outermost = top ? top.ctx.resolver : chain[chain.length - 1].ctx.resolver;
-  const library = top && outermost.withCallSite({ fn: top.fn, args: [], given: top.given, caller: outermost });
+  const library = top && outermost.withCallSite({ ...top.binding, caller: outermost });
   if (!chain.length) return library!;
   let caller: ValueResolver = library ?? outermost;
   for (let i = chain.length - 1; i >= 1; i--) {

@@ -47,6 +47,8 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string): void {
       // A helper's channel parameter: the prefetch its caller set on the channel it passes.
       const callers = !c.qos && c.callerChannel ? byChannel.get(channelKey(c.callerChannel, c.at.file)) : undefined;
       if (callers) link(c, callers, files, true);
+      // A prefetch read as a caller of the library that passes nothing gets it: so is the consumer's verdict.
+      if (c.qos?.libraryDefaults) c.libraryDefaults ??= c.qos.libraryDefaults;
       // A channel the consumer's own function opens gets only the prefetch set on it: none is none.
       if (c.untraced && !c.ownChannel && AMQPLIB_FAMILY.has(c.client) && !c.qos && !c.prefetch && prefetchAt) c.prefetch = untracedPrefetch(prefetchAt);
     }

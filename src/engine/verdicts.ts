@@ -18,8 +18,11 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
     else byStatement.set(f.anchor, [f]);
   }
   const parsed: ParsedFileOf = (p) => (p === file.path ? file : fileOf?.(p));
+  // Findings placed here for other consumers (a helper's callers, reported at the helper) are theirs, not this row's.
+  const placedFor = new Map<Finding, Subject[]>();
+  for (const [subject, list] of elsewhere ?? []) for (const f of list) placedFor.set(f, [...(placedFor.get(f) ?? []), subject]);
   return model.consumers.map((c) => {
-    const here = (byStatement.get(c.statementStart) ?? []).filter((f) => f.start >= c.at.start && f.end <= c.at.end);
+    const here = (byStatement.get(c.statementStart) ?? []).filter((f) => f.start >= c.at.start && f.end <= c.at.end && (!placedFor.has(f) || placedFor.get(f)!.includes(c)));
     // A finding placed at the consumer's options inside its own call is both here and attributed: once.
     const mine = [...new Set([...here, ...(elsewhere?.get(c) ?? []).filter((f) => CONSUMER_RULE_IDS.has(f.ruleId))])];
     const p = prefetchOf(c);
@@ -33,7 +36,7 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
     const decidedBy = unknown && !unsafe ? decisive(c, p, prefetchOpen, sources, parsed) : [];
     const reasons = mine.map((f) => {
       const unsettled = f.severity === 'info' ? UNSETTLED[f.ruleId] : undefined;
-      const source = f.ruleId === 'auto-ack-consumer' ? sources.ack : sources.prefetch;
+      const source = ACK_RULE_IDS.has(f.ruleId) ? sources.ack : sources.prefetch;
       return unsettled ? (source ? `${unsettled}; it is ${source.description}` : unsettled) : (REASONS[f.ruleId] ?? f.ruleId);
     });
     return {
@@ -105,10 +108,14 @@ const REASONS: Record<string, string> = {
   'ineffective-prefetch': 'the prefetch does nothing with automatic ack',
   'stream-consumer-requirements': 'a stream needs a prefetch and manual ack',
   'manual-ack-never-settled': 'manual ack, but the handler never settles a message: it stalls at its prefetch',
+  'direct-reply-to-manual-ack': 'manual ack on direct reply-to: the broker refuses the consumer (406)',
 };
 /** An info of a consumer rule: the code leaves the value to run time, so the row says what to check. */
 const UNSETTLED: Record<string, string> = {
   'auto-ack-consumer': 'noAck unknown: if true, messages lost on a crash',
   'unbounded-prefetch': 'prefetch unknown: 0 or none pushes the whole backlog at once',
+  'direct-reply-to-manual-ack': 'noAck unknown: if false, the broker refuses this direct reply-to consumer (406)',
 };
 const CONSUMER_RULE_IDS = new Set(Object.keys(REASONS));
+/** The consumer rules whose info is about the ack mode (the others' are about the prefetch). */
+const ACK_RULE_IDS = new Set(['auto-ack-consumer', 'direct-reply-to-manual-ack']);

@@ -134,8 +134,22 @@ function editorconfigIn(dir: string): DirFacts['editorconfig'] {
   return { root, sections: sections.reverse() };
 }
 
-/** An EditorConfig section glob as a regular expression over the path relative to the .editorconfig. */
-function editorconfigGlob(glob: string): RegExp {
+/**
+ * An EditorConfig section glob as a regular expression over the path relative to the .editorconfig: `*`, `**`, `?`,
+ * `[...]`, `{a,b}` whose alternatives are globs themselves (`{Makefile,*.mk}`). A glob it cannot read matches nothing:
+ * a stray .editorconfig never stops a scan.
+ */
+export function editorconfigGlob(glob: string): RegExp {
+  const out = globSource(glob);
+  try {
+    // A glob without a slash matches the file name in any directory.
+    return new RegExp(glob.includes('/') ? `^${out.replace(/^\\\//, '')}$` : `(?:^|/)${out}$`);
+  } catch {
+    return /(?!)/;
+  }
+}
+
+function globSource(glob: string): string {
   let out = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
@@ -144,17 +158,47 @@ function editorconfigGlob(glob: string): RegExp {
       i++;
     } else if (c === '*') out += '[^/]*';
     else if (c === '?') out += '[^/]';
-    else if (c === '{') {
-      const end = glob.indexOf('}', i);
+    else if (c === '[' && glob.indexOf(']', i + 1) > i + 1) {
+      const end = glob.indexOf(']', i + 1);
+      const body = glob.slice(i + 1, end);
+      const negated = body.startsWith('!');
+      out += `[${negated ? '^' : ''}${(negated ? body.slice(1) : body).replace(/[\\^]/g, '\\$&')}]`;
+      i = end;
+    } else if (c === '{') {
+      const end = closingBrace(glob, i);
       if (end < 0) out += '\\{';
       else {
-        out += `(?:${glob.slice(i + 1, end).split(',').map(escape).join('|')})`;
+        out += `(?:${splitTopLevel(glob.slice(i + 1, end)).map(globSource).join('|')})`;
         i = end;
       }
     } else out += escape(c);
   }
-  // A glob without a slash matches the file name in any directory.
-  return new RegExp(glob.includes('/') ? `^${out.replace(/^\\\//, '')}$` : `(?:^|/)${out}$`);
+  return out;
+}
+
+/** The index of the `}` that closes the `{` at `open`, counting nested braces; -1 when none does. */
+function closingBrace(glob: string, open: number): number {
+  for (let i = open + 1, depth = 1; i < glob.length; i++) {
+    if (glob[i] === '{') depth++;
+    else if (glob[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `a,{b,c},d` split at its top-level commas. */
+function splitTopLevel(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === '{') depth++;
+    else if (list[i] === '}') depth--;
+    else if (list[i] === ',' && depth === 0) {
+      parts.push(list.slice(from, i));
+      from = i + 1;
+    }
+  }
+  return [...parts, list.slice(from)];
 }
 
 const escape = (s: string) => s.replace(/[.+^${}()|[\]\\/]/g, '\\$&');

@@ -16,6 +16,11 @@ export interface CallSiteBinding {
   also?: { fn: t.Function; args: (Node | undefined)[] }[];
   /** No caller is known: parameters with a default take it, the others stay unknown. */
   defaultsOnly?: true;
+  /**
+   * A caller that passes nothing (library mode: what the library's own defaults give): parameters with a default take
+   * it, those a caller may leave out are undefined (and so is every property read from them), the others stay unknown.
+   */
+  passesNothing?: true;
   /** Values a library passes the function (commander calling an `.action` handler), by parameter index, instead of `args`. */
   given?: Value[];
 }
@@ -38,6 +43,10 @@ export type Value =
       editable: boolean;
       /** Why no edit may replace the expression that reads it either (a command line option's default: the flag decides at run time). */
       readOnly?: string;
+      /** An argument a caller leaves out (CallSiteBinding.passesNothing): reading a property of it gives undefined too. */
+      omitted?: true;
+      /** Read as a key the object does not hold (`opts.prefetchCount` of `{ prefetch: 10 }`): the key, and the object. */
+      absentKey?: { key: string; holder: ObjectValue };
     }
   | { kind: 'object'; object: ObjectValue }
   | { kind: 'array'; items: Value[]; origin: Span }

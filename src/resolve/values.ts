@@ -96,8 +96,10 @@ export class ValueResolver implements Resolver {
       if (prop) return prop.value();
       // `{ ...DEFAULTS, ...options }` with `options` a parameter: each call of the function decides the key.
       if (value.object.open) return { kind: 'unknown', reason: value.object.open, origin: value.object.origin, ...(value.object.openParam ? { param: value.object.openParam } : {}) };
-      return { kind: 'literal', value: undefined, editable: false };
+      return { kind: 'literal', value: undefined, editable: false, absentKey: { key, holder: value.object } };
     }
+    // A property of an argument the caller leaves out (library mode): the caller sets none.
+    if (value.kind === 'literal' && value.omitted) return value;
     if (value.kind === 'array' && /^\d+$/.test(key)) {
       return value.items[Number(key)] ?? { kind: 'literal', value: undefined, editable: false };
     }
@@ -237,11 +239,13 @@ export class ValueResolver implements Resolver {
   private paramArgument(binding: Binding, node: t.Identifier, depth: number): Value {
     const site = this.callSite;
     const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
-    if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init)) {
+    const required = site?.passesNothing && !binding.init && binding.fn && binding.paramIndex !== undefined && !mayBeLeftOut(binding.fn.params[binding.paramIndex]);
+    if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init) && !required) {
       const arg = bound[binding.paramIndex];
       // A missing or undefined argument takes the parameter's default value.
       const given = binding.fn === site.fn && site.given ? site.given[binding.paramIndex] : arg ? site.caller.resolve(arg, depth) : undefined;
-      const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? { kind: 'literal', value: undefined, editable: false }) : given;
+      const missing: Value = { kind: 'literal', value: undefined, editable: false, ...(site.passesNothing && !arg ? { omitted: true as const } : {}) };
+      const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? missing) : given;
       return binding.path.length ? this.withPatternDefault(binding, binding.path.reduce((v, k) => this.member(v, k, node), value), depth) : value;
     }
     const fnName = functionName(binding.fn);
@@ -740,6 +744,7 @@ export class ValueResolver implements Resolver {
     if ((callee === 'Object.freeze' || callee === 'structuredClone') && node.arguments[0]) {
       return this.resolve(node.arguments[0] as Node, depth);
     }
+    if (callee === 'Object.assign' && node.arguments.length) return this.assigned(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
     if (callee === 'require' && node.arguments[0]?.type === 'StringLiteral' && this.project && this.absolute) {
       const spec = node.arguments[0].value;
       if (spec.startsWith('.')) {
@@ -760,6 +765,43 @@ export class ValueResolver implements Resolver {
     const converted = NUMBER_CONVERSIONS.has(callee) && node.arguments[0] && node.arguments[0].type !== 'SpreadElement' ? this.conversion(node, depth) : undefined;
     if (converted) return converted;
     return this.evaluateCall(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node), ...(this.readOrThrow(node, depth) ? { chosen: true as const } : {}) };
+  }
+
+  /**
+   * `Object.assign(target, ...sources)` as a value: the properties of every argument, a later one's over an earlier's,
+   * as spreads in an object literal bring them (`Object.assign({}, options, { durable: true })` is durable whatever
+   * `options` holds). An edit goes into the last object literal, and only if no argument after it may override it.
+   * Undefined when no argument is an object the code shows.
+   */
+  private assigned(node: t.CallExpression, depth: number): Value | undefined {
+    let result: ObjectValue | undefined;
+    let openAfter: string | undefined;
+    const props = new Map<string, PropertyValue>();
+    const reads: Span[] = [];
+    let open: string | undefined;
+    let openParam: ObjectValue['openParam'];
+    let computed: PropertyValue[] | undefined;
+    for (const arg of node.arguments) {
+      const v: Value = arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder' ? { kind: 'unknown', reason: 'spreads its sources at run time' } : this.resolve(arg as Node, depth);
+      if (v.kind === 'literal' && (v.value === undefined || v.value === null)) continue;
+      if (v.kind === 'object') {
+        for (const [k, p] of v.object.props) props.set(k, p);
+        if (v.object.computed) (computed ??= []).push(...v.object.computed);
+        reads.push(...v.object.reads);
+        if (v.object.open) [open, openParam] = [v.object.open, v.object.openParam];
+        result = v.object;
+        openAfter = undefined;
+        continue;
+      }
+      // Anything else may bring any key: it hides what came before it.
+      open = `spreads \`${describe(this.file, arg as Node)}\`, which ${v.kind === 'unknown' ? v.reason.replace(/^`[^`]*` /, '') : 'is not an object'}`;
+      openParam = v.kind === 'unknown' ? v.param : undefined;
+      openAfter = open;
+      props.clear();
+    }
+    if (!result) return undefined;
+    const readOnly = openAfter ? `a later argument of \`${describe(this.file, node)}\` may override it` : result.readOnly;
+    return { kind: 'object', object: { ...result, props, reads, open, openParam, computed, ...(readOnly ? { readOnly } : {}) } };
   }
 
   /**
@@ -827,6 +869,25 @@ export class ValueResolver implements Resolver {
     if (this.file.parentOf(fn) !== undefined) return this;
     return this.project?.loaded().find(([, c]) => c.file.parentOf(fn) !== undefined)?.[1].resolver;
   }
+}
+
+/**
+ * Whether a caller may leave a parameter out: it has no type, or an optional one (`opts?: T`, `T | undefined`);
+ * a parameter typed as required (`prefetch: number`) is always given, so its value stays the caller's.
+ */
+function mayBeLeftOut(param: t.Function['params'][number] | undefined): boolean {
+  if (!param) return true;
+  const target = param.type === 'TSParameterProperty' ? param.parameter : param;
+  if (target.type === 'AssignmentPattern') return true;
+  if (target.type === 'RestElement') return true;
+  const annotation = 'typeAnnotation' in target ? target.typeAnnotation : undefined;
+  if (!annotation || annotation.type === 'Noop') return true;
+  if ('optional' in target && target.optional) return true;
+  const type = annotation.typeAnnotation;
+  const optionalTypes = new Set(['TSUndefinedKeyword', 'TSAnyKeyword', 'TSUnknownKeyword', 'TSNullKeyword', 'VoidTypeAnnotation', 'NullableTypeAnnotation', 'AnyTypeAnnotation', 'MixedTypeAnnotation']);
+  if (optionalTypes.has(type.type)) return true;
+  if (type.type === 'TSUnionType' || type.type === 'UnionTypeAnnotation') return type.types.some((m: t.Node) => optionalTypes.has(m.type));
+  return false;
 }
 
 /** Calls that turn a string into a number. */

@@ -1,6 +1,6 @@
 // Every rule, grouped by the subject kind it judges.
 import type { FileModel, Subject } from '../model';
-import type { BindingRule, ConsumerRule, DeclarationRule, DependencyRule, ExchangeRule, LinkRule, QueueDeletionRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
+import type { BindingRule, ConsumerRule, DeclarationRule, DependencyRule, ExchangeRule, IgnoredOptionRule, LinkRule, QueueDeletionRule, OpenRule, PublishRule, QosRule, Rule, RuleContext, RuleMeta, Violation } from './types';
 import { transientNonexclusiveQueue } from './transient-nonexclusive-queue';
 import { quorumQueueInvalidProperty, streamQueueInvalidProperty } from './typed-queue-property';
 import { queueArgumentNotSupported } from './queue-argument-not-supported';
@@ -17,6 +17,7 @@ import { connectionChurn } from './connection-churn';
 import { maxMessageSize } from './max-message-size';
 import { directReplyToMandatory } from './direct-reply-to-mandatory';
 import { directReplyToBinding } from './direct-reply-to-binding';
+import { directReplyToManualAck } from './direct-reply-to-manual-ack';
 import { amqp10V1Address } from './amqp10-v1-address';
 import { clientFrameMax } from './client-frame-max';
 import { delayedMessageExchange } from './delayed-message-exchange';
@@ -30,6 +31,7 @@ import { quorumRequeueDeliveryCount } from './quorum-requeue-delivery-count';
 import { manualAckNeverSettled } from './manual-ack-never-settled';
 import { inconsistentQueueDeclaration } from './inconsistent-queue-declaration';
 import { publisherBackpressure } from './publisher-backpressure';
+import { ignoredOptionKey } from './ignored-option-key';
 
 export const DECLARATION_RULES: readonly DeclarationRule[] = [
   transientNonexclusiveQueue,
@@ -57,6 +59,7 @@ export const CONSUMER_RULES: readonly ConsumerRule[] = [
   quorumRequeueDeliveryCount,
   consumerTimeoutArgument,
   manualAckNeverSettled,
+  directReplyToManualAck,
 ];
 export const PUBLISH_RULES: readonly PublishRule[] = [unconfirmedPublish, sequentialConfirms, maxMessageSize, directReplyToMandatory, publisherBackpressure];
 export const OPEN_RULES: readonly OpenRule[] = [connectionChurn];
@@ -65,8 +68,9 @@ export const LINK_RULES: readonly LinkRule[] = [amqp10V1Address];
 export const DEPENDENCY_RULES: readonly DependencyRule[] = [clientFrameMax];
 export const EXCHANGE_RULES: readonly ExchangeRule[] = [delayedMessageExchange];
 export const QUEUE_DELETION_RULES: readonly QueueDeletionRule[] = [quorumDeleteIfUnused];
+export const IGNORED_OPTION_RULES: readonly IgnoredOptionRule[] = [ignoredOptionKey];
 
-export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...PROJECT_DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES, ...DEPENDENCY_RULES, ...EXCHANGE_RULES, ...QUEUE_DELETION_RULES];
+export const ALL_RULES: readonly Rule[] = [...DECLARATION_RULES, ...PROJECT_DECLARATION_RULES, ...QOS_RULES, ...CONSUMER_RULES, ...PUBLISH_RULES, ...OPEN_RULES, ...BINDING_RULES, ...LINK_RULES, ...DEPENDENCY_RULES, ...EXCHANGE_RULES, ...QUEUE_DELETION_RULES, ...IGNORED_OPTION_RULES];
 
 export function ruleById(id: string): Rule | undefined {
   return ALL_RULES.find((r) => r.meta.id === id);
@@ -95,5 +99,6 @@ export function subjectChecks(): SubjectCheck[] {
     // An exchange rule may also judge publishes (e.g. a plugin's header): same rule id, other subjects.
     ...EXCHANGE_RULES.flatMap((r) => (r.checkPublish ? [{ meta: r.meta, subjects: (m: FileModel) => m.publishes, run: (s: Subject, c: RuleContext) => r.checkPublish!(s as never, c) }] : [])),
     ...QUEUE_DELETION_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.queueDeletions, run: (s: Subject, c: RuleContext) => r.checkDeletion(s as never, c) })),
+    ...IGNORED_OPTION_RULES.map((r) => ({ meta: r.meta, subjects: (m: FileModel) => m.ignoredOptions ?? [], run: (s: Subject, c: RuleContext) => r.checkIgnoredOption(s as never, c) })),
   ];
 }

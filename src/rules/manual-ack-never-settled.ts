@@ -1,6 +1,6 @@
 // Rule manual-ack-never-settled: a manual-ack consumer whose handler acks, nacks or rejects no message on any path.
 import { valueOf, type QueueType } from '../model';
-import { ALL_TARGETS, atLeast, type ConsumerRule, type RuleContext, type Violation } from './types';
+import { ALL_TARGETS, atLeast, isReplyTo, type ConsumerRule, type RuleContext, type Violation } from './types';
 import { consumerLabel, prefetchOf } from './consumer-facts';
 import { queueTypeOf } from './queue-facts';
 
@@ -39,7 +39,8 @@ export const manualAckNeverSettled: ConsumerRule = {
   },
   checkConsumer(c, ctx): Violation[] {
     const facts = c.handlerFacts;
-    if (!facts?.handlerSettles || valueOf(c.ack) !== 'manual' || c.untraced) return [];
+    // A manual-ack consumer of direct reply-to never starts (direct-reply-to-manual-ack says why).
+    if (!facts?.handlerSettles || valueOf(c.ack) !== 'manual' || c.untraced || isReplyTo(valueOf(c.queue))) return [];
     if (facts.acks.length || facts.rejections.length || facts.escapes) return [];
     const p = prefetchOf(c);
     const limit = p && p.kind !== 'unknown' && p.value > 0 ? p.value : undefined;

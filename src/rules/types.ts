@@ -1,5 +1,5 @@
 // What a rule is: its metadata and a pure check of the model, per subject kind.
-import type { Amqp10Link, ConnectionOpen, Consumer, DefaultQueueTypes, DependencyPin, ExchangeDeclaration, FixIntent, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
+import type { Amqp10Link, ConnectionOpen, Consumer, DefaultQueueTypes, DependencyPin, ExchangeDeclaration, FixIntent, IgnoredOption, Publish, QueueBinding, QueueDeclaration, QueueDeletion, QueueType, Qos, Severity, Span, TargetVersion } from '../model';
 import type { DeclaredPlace, DeclaredQueue } from './declared-queue';
 
 export interface RuleMeta {
@@ -7,7 +7,7 @@ export interface RuleMeta {
   /** One line: what the rule finds. */
   title: string;
   /** The model objects the rule reads. */
-  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open' | 'queue-binding' | 'amqp10-link' | 'dependency' | 'exchange-declaration' | 'queue-deletion';
+  appliesTo: 'queue-declaration' | 'consumer' | 'qos' | 'publish' | 'connection-open' | 'queue-binding' | 'amqp10-link' | 'dependency' | 'exchange-declaration' | 'queue-deletion' | 'ignored-option';
   /** Headline severity per target version (a finding may be lower, e.g. when a value is unknown). */
   severity: Record<TargetVersion, Severity>;
   /** The best fix the rule can offer. */
@@ -132,7 +132,12 @@ export interface QueueDeletionRule {
   checkDeletion(deletion: QueueDeletion, ctx: RuleContext): Violation[];
 }
 
-export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule | BindingRule | LinkRule | DependencyRule | ExchangeRule | QueueDeletionRule;
+export interface IgnoredOptionRule {
+  meta: RuleMeta;
+  checkIgnoredOption(option: IgnoredOption, ctx: RuleContext): Violation[];
+}
+
+export type Rule = DeclarationRule | ConsumerRule | QosRule | PublishRule | OpenRule | BindingRule | LinkRule | DependencyRule | ExchangeRule | QueueDeletionRule | IgnoredOptionRule;
 
 /** The direct reply-to pseudo-queue: consumed with automatic ack by design. */
 export const isReplyTo = (queue: string | undefined): boolean => !!queue && queue.startsWith('amq.rabbitmq.reply-to');

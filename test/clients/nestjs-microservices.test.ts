@@ -97,7 +97,10 @@ describe('@nestjs/microservices RMQ transport, end to end', () => {
       ['transient-nonexclusive-queue', 'error', 'src/main.ts', 12, 'cats_queue', 'rewrite'],
     ]);
     expect(findings.every((f) => f.client === '@nestjs/microservices')).toBe(true);
+    // Each client proxy's reply consumer, which Nest makes on amq.rabbitmq.reply-to with the client's noAck (true by default): listed, and safe.
     expect(consumers).toEqual([
+      { file: 'src/app.module.ts', line: 23, client: '@nestjs/microservices', queue: 'amq.rabbitmq.reply-to', ack: 'auto', prefetch: 0, verdict: 'safe', reasons: [], priority: 2 },
+      { file: 'src/app.module.ts', line: 32, client: '@nestjs/microservices', queue: 'amq.rabbitmq.reply-to', ack: 'auto', prefetch: 10, verdict: 'safe', reasons: [], priority: 3 },
       { file: 'src/main.ts', line: 8, client: '@nestjs/microservices', queue: 'cats_queue', ack: 'auto', prefetch: 0, verdict: 'unsafe', reasons: ['automatic ack: messages lost on a crash'], priority: 1 },
     ]);
   });
@@ -141,5 +144,40 @@ bootstrap();
     expect(findings[0].related).toEqual([{ file: 'src/main.ts', line: 7, column: 27, endLine: 7, endColumn: 49, message: "called here (queue 'invoices')" }]);
     expect(consumers).toEqual([{ file: 'src/main.ts', line: 7, client: '@nestjs/microservices', queue: 'invoices', ack: 'manual', prefetch: 10, verdict: 'safe', reasons: [], priority: 1 }]);
     fixAndRecheck({ 'src/rmq.ts': rmq, 'src/main.ts': main }, { 'src/rmq.ts': rmq.replace('durable: false', 'durable: true') });
+  });
+
+  it("lists a client proxy's reply consumer on direct reply-to, and reports it when the options it shares with the microservice set noAck: false", () => {
+    const rmq = `import { Transport, type RmqOptions } from '@nestjs/microservices';
+
+export const rmqOptions = (queue: string): RmqOptions => ({
+  transport: Transport.RMQ,
+  options: { urls: ['amqp://localhost'], queue, noAck: false, prefetchCount: 10 },
+});
+`;
+    const module = `import { Module } from '@nestjs/common';
+import { ClientsModule } from '@nestjs/microservices';
+import { rmqOptions } from './rmq';
+
+@Module({ imports: [ClientsModule.register([{ name: 'BILLING', ...rmqOptions('billing') }])] })
+export class OrdersModule {}
+`;
+    const main = `import { NestFactory } from '@nestjs/core';
+import { OrdersModule } from './orders.module';
+import { rmqOptions } from './rmq';
+
+async function bootstrap() {
+  const app = await NestFactory.createMicroservice(OrdersModule, rmqOptions('orders'));
+  await app.listen();
+}
+bootstrap();
+`;
+    const dir = project({ 'src/rmq.ts': rmq, 'src/orders.module.ts': module, 'src/main.ts': main });
+    const { findings, consumers } = scan(dir);
+    // The microservice acks through RmqContext; the client proxy's reply consumer gets the same noAck: false, which the broker refuses.
+    expect(summary(findings)).toEqual([['direct-reply-to-manual-ack', 'error', 'src/rmq.ts', 5, 'amq.rabbitmq.reply-to', 'annotate']]);
+    expect(consumers.map((c) => [c.file, c.queue, c.ack, c.verdict])).toEqual([
+      ['src/main.ts', 'orders', 'manual', 'safe'],
+      ['src/orders.module.ts', 'amq.rabbitmq.reply-to', 'manual', 'unsafe'],
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { FileModel } from '../../model';
 import type { ClientModule } from '../types';
 import type { FileContext } from '../../resolve/file-context';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish } from '../amqplib-family/calls';
+import { addIgnoredOptions } from '../amqplib-family/option-keys';
 import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
 import { ACM, ACM_SHAPE } from '../amqplib-family/shapes';
@@ -34,6 +35,7 @@ export const amqpConnectionManager: ClientModule = {
       const wrapper = channels.wrapperAt(node);
       if (!wrapper) continue;
       const { note } = wrapper;
+      if (m.method === 'assertQueue' || m.method === 'consume') addIgnoredOptions(ctx, model, node, m.method, ACM, `${ctx.file.source(node.callee).replace(/\s+/g, '')}()`, true);
       if (m.method === 'assertQueue') model.declarations.push(recognised(amqplibDeclaration(ctx, node, ACM, 'amqplib', wrapper.vhost), note));
       else if (m.method === 'consume') model.consumers.push(recognised(amqplibConsumer(ctx, node, ACM, wrapper.key, true), note));
       else if (m.method === 'bindQueue') model.bindings.push(recognised(amqplibBinding(ctx, node, ACM), note));

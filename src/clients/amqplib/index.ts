@@ -8,6 +8,7 @@ import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
 import { AMQPLIB_SHAPE } from '../amqplib-family/shapes';
 import { recognised } from '../model-builders/receivers';
+import { addIgnoredOptions } from '../amqplib-family/option-keys';
 
 const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue', 'assertExchange', 'deleteQueue']);
 
@@ -33,6 +34,8 @@ export const amqplib: ClientModule = {
       if (!channel) continue;
       const { note } = channel;
       const untraced = note?.untraced;
+      // An amqplib channel (an ACM wrapper's calls are the ACM client's): its own options, never the wrapper's.
+      addIgnoredOptions(ctx, model, node, m.method, channel.client, `${ctx.file.source(node.callee).replace(/\s+/g, '')}()`, false);
       switch (m.method) {
         case 'assertQueue':
           model.declarations.push(recognised(amqplibDeclaration(ctx, node, channel.client, 'amqplib', channel.vhost), note));

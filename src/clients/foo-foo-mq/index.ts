@@ -13,6 +13,9 @@ import { positionalExchange } from '../amqplib-family/topology';
 import { exchangeSubject, stringOption } from '../model-builders/topology';
 import { readBoolean } from '../model-builders/resolved';
 import { withRecognition } from '../model-builders/receivers';
+import { replyQueue, type ReplyQueueSyntax } from './reply-queue';
+import { FOO_FOO_MQ_QUEUE_KEYS } from './option-keys';
+import { addIgnored, ignoredOptionKeys } from '../model-builders/option-keys';
 
 const NAME = 'foo-foo-mq';
 
@@ -102,9 +105,13 @@ export const fooFooMq: ClientModule = {
             model.opens.push(connectionOpen(ctx, NAME, node, calleeLabel(ctx.file, node.callee as Node)));
             configure(ctx, node, model, { configs, exchanges, seen });
             break;
-          case 'addConnection':
+          case 'addConnection': {
             model.opens.push(connectionOpen(ctx, NAME, node, calleeLabel(ctx.file, node.callee as Node)));
+            const [optionsNode] = argumentNodes(node);
+            const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
+            if (options?.kind === 'object') connectionReplies(ctx, node, options.object, model, { configs, exchanges, seen });
             break;
+          }
           case 'addQueue':
             addQueue(ctx, node, model, configs);
             break;
@@ -131,11 +138,19 @@ export const fooFooMq: ClientModule = {
     }
   },
   render(subject, intents, ctx) {
+    if ((subject.syntax as Partial<ReplyQueueSyntax>).replyQueue) return { ok: false, reason: "foo-foo-mq makes the connection's reply queue itself: set the connection's replyQueue options instead" };
     if (subject.kind === 'queue-declaration') return renderQueueOptionIntents(ctx.file, subject.syntax as QueueOptionsSyntax, intents);
     if (subject.kind === 'consumer') {
       return { ok: false, reason: "foo-foo-mq acknowledges through message.ack() in the handler: remove noAck: true from the queue's options and call message.ack() after the handler's work" };
     }
     return { ok: false, reason: `cannot render ${intents.map((i) => i.kind).join(', ')} for foo-foo-mq` };
+  },
+  advice(subject, ruleId) {
+    if (subject.kind !== 'consumer' || ruleId !== 'unbounded-prefetch') return undefined;
+    if ((subject.syntax as Partial<ReplyQueueSyntax>).replyQueue) {
+      return "give the connection replyQueue: false if this process sends no requests (foo-foo-mq otherwise declares and consumes a reply queue for every connection), or replyQueue: { name: 'my-service.replies', autoDelete: true, subscribe: true, limit: 10 } so that its replies come with a prefetch";
+    }
+    return "give the queue a limit (foo-foo-mq's prefetch for it) in its options, e.g. { name: 'orders', limit: 10 }";
   },
 };
 
@@ -158,25 +173,39 @@ function configure(ctx: FileContext, call: CallNode, model: FileModel, state: Co
       if (item.kind === 'object') model.exchanges.push(configuredExchange(ctx, call, item.object));
     }
   }
+  const connection = config.object.props.get('connection')?.value();
+  if (connection?.kind === 'object') connectionReplies(ctx, call, connection.object, model, state);
   const queues = config.object.props.get('queues')?.value();
   if (queues?.kind !== 'array') return;
-  for (const item of queues.items) {
-    if (item.kind !== 'object' || state.seen.has(item.object.node)) continue;
-    state.seen.add(item.object.node);
-    const entry = item.object;
-    const options = readFooFooOptions(contextOf(ctx, entry.file) ?? ctx, entry.node);
-    const name = uniqueName(stringProperty(entry, 'name', NAME), entry);
-    const place = entryPlace(ctx, entry, call, NAME);
-    model.declarations.push(
-      queueDeclaration(ctx, { client: NAME, ...place, callee: calleeLabel(ctx.file, call.callee as Node), name, options, passive: isLiteralTrue(entry, 'passive'), syntax: options.syntax }),
-    );
-    remember(ctx, model, state.configs, { ...place, callee: calleeLabel(ctx.file, call.callee as Node) }, name, entry);
-  }
+  for (const item of queues.items) if (item.kind === 'object') configuredQueue(ctx, call, item.object, model, state);
+}
+
+/** A queue entry of a topology (or a connection's replyQueue options): its declaration, and its consumer when subscribed. */
+function configuredQueue(ctx: FileContext, call: CallNode, entry: ObjectValue, model: FileModel, state: ConfigState): void {
+  if (state.seen.has(entry.node)) return;
+  state.seen.add(entry.node);
+  const options = readFooFooOptions(contextOf(ctx, entry.file) ?? ctx, entry.node);
+  const name = uniqueName(stringProperty(entry, 'name', NAME), entry);
+  const place = entryPlace(ctx, entry, call, NAME);
+  addIgnored(model, ignoredOptionKeys(ctx, entry, FOO_FOO_MQ_QUEUE_KEYS, { client: NAME, callee: calleeLabel(ctx.file, call.callee as Node), id: `${NAME}:ignored` }));
+  model.declarations.push({
+    ...queueDeclaration(ctx, { client: NAME, ...place, callee: calleeLabel(ctx.file, call.callee as Node), name, options, passive: isLiteralTrue(entry, 'passive'), syntax: options.syntax }),
+    subscription: subscriptionOf(ctx, entry),
+  });
+  remember(ctx, model, state.configs, { ...place, callee: calleeLabel(ctx.file, call.callee as Node) }, name, entry);
+}
+
+/** The reply queue foo-foo-mq makes for a connection (`configure({ connection })`, `addConnection(options)`). */
+function connectionReplies(ctx: FileContext, call: CallNode, connection: ObjectValue, model: FileModel, state: ConfigState): void {
+  const own = replyQueue(ctx, call, connection, model, NAME);
+  if (own) configuredQueue(ctx, call, own, model, state);
 }
 
 /** `rabbit.addQueue(name, options, connectionName)`. */
 function addQueue(ctx: FileContext, call: CallNode, model: FileModel, configs: Map<string, QueueConfig>): void {
   const decl = addedQueue(ctx, call);
+  const site = { client: NAME, callee: decl.callee, id: `${NAME}:ignored` };
+  addIgnored(model, ignoredOptionKeys(ctx, (decl.syntax as QueueOptionsSyntax).options, FOO_FOO_MQ_QUEUE_KEYS, site));
   model.declarations.push(decl);
   remember(ctx, model, configs, { at: call, id: decl.id, callee: decl.callee }, decl.name, (decl.syntax as QueueOptionsSyntax).options);
 }
@@ -186,7 +215,7 @@ function addedQueue(ctx: FileContext, call: CallNode): QueueDeclaration {
   const options = readFooFooOptions(ctx, optionsNode, nameNode ? { at: nameNode.end ?? 0, prefix: ', ', suffix: '' } : undefined);
   const obj = options.syntax.options;
   const name = obj ? uniqueName(stringArgument(ctx, nameNode, NAME), obj) : stringArgument(ctx, nameNode, NAME);
-  return queueDeclaration(ctx, {
+  const declaration = queueDeclaration(ctx, {
     client: NAME,
     at: call,
     callee: calleeLabel(ctx.file, call.callee as Node),
@@ -196,6 +225,12 @@ function addedQueue(ctx: FileContext, call: CallNode): QueueDeclaration {
     syntax: options.syntax,
     rebuild: (other) => addedQueue(other as FileContext, call),
   });
+  return { ...declaration, subscription: subscriptionOf(ctx, obj) };
+}
+
+/** How foo-foo-mq consumes a queue it declares with these options: their `noAck` (default false) and `limit` (none by default). */
+function subscriptionOf(ctx: FileContext, options: ObjectValue | undefined): NonNullable<QueueDeclaration['subscription']> {
+  return { ack: ackFromNoAck(ctx, options ? { kind: 'object', object: options } : undefined, NAME), prefetch: numberProperty(options, 'limit', NAME), started: isLiteralTrue(options, 'subscribe') };
 }
 
 /** `unique: 'id' | 'hash' | 'consistent'` adds a suffix or prefix to the name at run time (topology.js getUniqueName). */
@@ -272,19 +307,21 @@ function startSubscription(ctx: FileContext, call: CallNode, model: FileModel, c
     model.consumers.push(queueConsumer(ctx, { at: call }, name, config.options, `${NAME}:queue:${valueOf(name)}`, callee));
     return;
   }
-  const ack: Resolved<AckMode> = unknown('the queue is configured elsewhere, where its noAck option is set or not');
-  model.consumers.push(
-    consumer(ctx, {
+  // Configured in another module (the engine finds it by name), or in options this code does not show: until then,
+  // what foo-foo-mq gives a queue whose options set neither noAck nor limit.
+  model.consumers.push({
+    ...consumer(ctx, {
       client: NAME,
       at: call,
       callee,
       channel: `${NAME}:queue:${valueOf(name) ?? call.start}`,
       queue: name,
-      ack,
-      prefetch: unknown('the queue is configured elsewhere, where its limit (prefetch) is set or not'),
+      ack: defaulted<AckMode>('manual', NAME),
+      prefetch: undefined,
       syntax: { at: call },
     }),
-  );
+    fromDeclaration: `the queue's options are not in the code this project shows: judged with foo-foo-mq's defaults for them (noAck false, and a prefetch only from a limit)`,
+  });
 }
 
 /** `rabbit.publish(exchangeName, { type, body, routingKey })`: resolves on the broker's confirm unless the exchange has noConfirm. */

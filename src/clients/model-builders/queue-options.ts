@@ -9,6 +9,7 @@ import { editObject, type ObjectSpan } from '../../fix/object-edit';
 import { isJsonPath } from '../../parse';
 import { readAny, readBoolean } from './resolved';
 import type { RenderResult } from '../../fix/render-result';
+import type { OptionKeys } from './option-keys';
 
 /** amqplib's promoted queue options and the x-argument each becomes (lib/api_args.js). */
 export const AMQPLIB_PROMOTED_OPTIONS: Record<string, string> = {
@@ -48,6 +49,33 @@ export const AMQPLIB_DIALECT: QueueOptionsDialect = {
   argumentsKey: 'arguments',
   defaults: { durable: true, exclusive: false, autoDelete: false },
   undefinedDurableIsDefault: true,
+};
+
+/** x-arguments amqplib sends only from `arguments` (or its named options): written next to durable, they never arrive. */
+const X_ARGUMENTS = ['x-queue-type', 'x-message-ttl', 'x-expires', 'x-dead-letter-exchange', 'x-dead-letter-routing-key', 'x-max-length', 'x-max-length-bytes', 'x-max-priority', 'x-overflow', 'x-single-active-consumer', 'x-delivery-limit', 'x-queue-mode', 'x-queue-version', 'x-queue-leader-locator', 'x-dead-letter-strategy'];
+
+/** amqplib's Args.assertQueue (lib/api_args.js), the options every amqplib-based library hands it: the flags, the arguments table, and the options it turns into x-arguments. */
+export const AMQPLIB_QUEUE_KEYS: OptionKeys = {
+  reads: {
+    durable: 'amqplib declares the queue durable (its default)',
+    exclusive: 'the queue is not exclusive',
+    autoDelete: 'the queue is not auto-delete',
+    arguments: 'the queue gets no other x-arguments',
+    messageTtl: 'its messages do not expire (no x-message-ttl)',
+    expires: 'the queue does not expire (no x-expires)',
+    deadLetterExchange: 'rejected and expired messages are dropped (no x-dead-letter-exchange)',
+    deadLetterRoutingKey: 'dead-lettered messages keep their routing key',
+    maxLength: 'the queue has no length limit (no x-max-length)',
+    maxPriority: 'the queue has no priorities (no x-max-priority)',
+    overflow: 'the queue keeps its default overflow (drop-head)',
+    queueMode: 'no x-queue-mode is sent',
+  },
+  confusions: Object.fromEntries(
+    X_ARGUMENTS.map((key) => [
+      key,
+      { intended: `arguments: { '${key}': ... }`, uses: `amqplib sends x-arguments only from \`arguments\` and its named options, so the queue is declared without ${key}${key === 'x-queue-type' ? " (a classic queue, unless the vhost's default queue type says otherwise)" : ''}` },
+    ]),
+  ),
 };
 
 /** What a renderer needs to edit a queue options object. */

@@ -6,8 +6,8 @@ import type { FileContext } from '../../resolve/file-context';
 import { calledName, callSitesOf } from '../../resolve/call-sites';
 import { handlerKindOf, ITERATION_METHODS, registrationKind } from './handler-kinds';
 import { enclosingFunction } from './call-context';
-import { exportedName } from './exported-api';
-import { packageRoleOf } from './package-role';
+import { exportedName } from '../../resolve/exported-api';
+import { packageRoleOf } from '../../resolve/package-role';
 import { isTestFile } from '../../resolve/test-files';
 
 /** How many callers up a unit of work is looked for. */

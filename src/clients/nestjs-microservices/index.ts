@@ -19,6 +19,7 @@ const ADVICE: Record<string, string> = {
   'stream-consumer-requirements': `consume the stream with noAck: false and a prefetchCount above 0 in the RMQ options, and ${ACK_IN_HANDLERS}`,
   'global-qos': 'set isGlobalPrefetchCount: false in the RMQ options (or remove it): the prefetch then applies per consumer',
   'manual-ack-never-settled': "give the client proxy its own options without noAck: false (Nest's ClientRMQ never acks a reply, so its reply queue needs noAck: true), or drop replyQueue to use direct reply-to",
+  'direct-reply-to-manual-ack': "give the client proxy its own options without noAck: false (noAck is for the microservice that consumes the queue; a client proxy consumes only its replies, from amq.rabbitmq.reply-to, which needs noAck: true)",
 };
 
 /**

@@ -9,8 +9,12 @@ import { AMQPLIB_DIALECT, readQueueOptions, type QueueOptions, type QueueOptions
 import { readFlag, readNumber, readQueueOptionsProperty, readText, unknownQueueOptions, within } from '../nestjs-family/config';
 import { lineAnchor } from '../nestjs-family/edits';
 import type { RmqOptionsValue, RmqSite } from './sites';
+import { addIgnoredRmqOptions } from './option-keys';
 
 export const NESTJS_LIBRARY = '@nestjs/microservices';
+
+/** ClientRMQ's replyQueue when the options leave it out: the direct reply-to pseudo-queue. */
+const DIRECT_REPLY_TO = 'amq.rabbitmq.reply-to';
 
 /** `queueOptions` go to amqplib's assertQueue unchanged: amqplib's options and defaults, said as Nest's. */
 const DIALECT: QueueOptionsDialect = { ...AMQPLIB_DIALECT, library: NESTJS_LIBRARY };
@@ -45,6 +49,7 @@ export function addSite(ctx: FileContext, site: RmqSite, model: FileModel): void
   const prop = (key: string) => inner?.props.get(key);
   const channel = `${NESTJS_LIBRARY}:${site.at.start}`;
   const count = readNumber(prop('prefetchCount'), 0, NESTJS_LIBRARY, open);
+  addIgnoredRmqOptions(ctx, model, inner, { client: NESTJS_LIBRARY, callee: site.callee, id: `${NESTJS_LIBRARY}:ignored` });
 
   if (site.declares) {
     const declaration = siteDeclaration(ctx, site, site.options);
@@ -103,15 +108,16 @@ function serverConsumer(ctx: FileContext, site: RmqSite, value: RmqOptionsValue)
 }
 
 /**
- * A client proxy with its own `replyQueue`: ClientRMQ consumes it with the options' `noAck` (default true) after its
- * `prefetch(prefetchCount)`, and its reply handler only emits the reply, never acking it (client-rmq.js
- * consumeChannel, v11). The default, `amq.rabbitmq.reply-to` (direct reply-to), is no queue to consume from.
+ * A client proxy's reply consumer: ClientRMQ consumes `replyQueue` (default `amq.rabbitmq.reply-to`, direct reply-to)
+ * with the options' `noAck` (default true) after its `prefetch(prefetchCount)`, and its reply handler only emits the
+ * reply, never acking it (client-rmq.js consumeChannel, v8 to v12). Nest creates it whether or not the code sends a
+ * request, so `noAck: false` on a client with no replyQueue is a manual-ack consumer of direct reply-to.
  */
 function replyConsumer(ctx: FileContext, site: RmqSite, inner: ObjectValue | undefined, open: string | undefined, options: Node, channel: string, count: Resolved<number>): Consumer | undefined {
   const prop = inner?.props.get('replyQueue');
-  if (!prop) return undefined;
-  const queue = readText(prop);
-  if (queue.kind === 'known' && queue.value.startsWith('amq.rabbitmq.reply-to')) return undefined;
+  // Options the code does not show whole may set replyQueue and noAck anywhere: nothing to judge.
+  if (!inner || (!prop && open)) return undefined;
+  const queue = prop ? readText(prop) : defaulted(DIRECT_REPLY_TO, NESTJS_LIBRARY);
   const { file } = ctx;
   return {
     kind: 'consumer',
@@ -122,7 +128,7 @@ function replyConsumer(ctx: FileContext, site: RmqSite, inner: ObjectValue | und
     callee: `${site.callee}'s reply consumer`,
     channel,
     queue,
-    ack: ackMode(inner?.props.get('noAck'), open),
+    ack: ackMode(inner.props.get('noAck'), open),
     prefetch: count,
     handlerFacts: { nullOnCancel: false, handlerSettles: true, xDeathCounts: [], republishes: [], republishesPastLimit: [], republishedHeaders: [], deliveryCountReads: [], rejections: [], acks: [] },
     consumerArguments: [],

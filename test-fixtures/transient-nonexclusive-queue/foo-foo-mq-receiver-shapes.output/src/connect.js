@@ -6,7 +6,7 @@ const { Worker } = require('./generator');
 const { declareBounces } = require('./handed-in');
 
 async function start(url) {
-  await rabbit.addConnection({ uri: url });
+  await rabbit.addConnection({ uri: url, replyQueue: false });
   const obj = rabbit;
   // The broker reaches onReady(obj) as its parameter, through .bind(undefined, obj).
   setImmediate(onReady.bind(undefined, obj));

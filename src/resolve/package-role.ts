@@ -1,6 +1,6 @@
 // What the package a file belongs to is: a library others install (its exports are its API), and how it depends on a client.
 import * as path from 'node:path';
-import type { FileContext } from '../../resolve/file-context';
+import type { FileContext } from './file-context';
 
 export interface PackageRole {
   /** The package is a library: its manifest says how it is consumed (`exports`, `types`, `module`, `files`) or it takes a client as a peer. */

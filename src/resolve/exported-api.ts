@@ -1,8 +1,8 @@
 // Whether a function is part of its module's API: exported itself, or a public method of an exported class or object.
 import type * as t from '@babel/types';
-import { propertyKeyName, unwrap, type Node } from '../../parse/ast';
-import type { FileContext } from '../../resolve/file-context';
-import { findExport } from '../../resolve/exports';
+import { propertyKeyName, unwrap, type Node } from '../parse/ast';
+import type { FileContext } from './file-context';
+import { findExport } from './exports';
 
 /** The name a function is called by from outside its module (`publish`, `Broker.publish`), if the module exports it. */
 export function exportedName(ctx: FileContext, fn: t.Function): string | undefined {
@@ -66,4 +66,18 @@ function isExportedValue(ctx: FileContext, obj: Node): boolean {
     return ctx.file.parentOf(declaration as Node)?.type === 'ExportNamedDeclaration';
   }
   return false;
+}
+
+/**
+ * How code outside the module reaches a function: its exported name (`publish`, `Broker.publish`), or `new Broker()`
+ * for the constructor of an exported class. Undefined for a function only its own module can call.
+ */
+export function exportedEntry(ctx: FileContext, fn: t.Function): string | undefined {
+  if (fn.type === 'ClassMethod' && fn.kind === 'constructor') {
+    const cls = ctx.file.enclosingClass(fn);
+    const name = cls && exportedClassName(ctx, cls);
+    return name ? `new ${name}()` : undefined;
+  }
+  const name = exportedName(ctx, fn);
+  return name ? `${name}()` : undefined;
 }
