@@ -61,8 +61,12 @@ export class Ladder {
       if (api) fits.push({ shape, api });
     }
     if (!fits.length || !this.untraceable(m.object, m.method, ctx)) return NONE;
-    // Another package's object (bull's queue, a kafkajs consumer) is never a client's, whatever its calls look like.
-    const origin = originPackage(m.object, ctx);
+    // Another package's object (bull's queue, a kafkajs consumer) is never a client's, whatever its calls look like. A
+    // package that speaks AMQP may hand out a client's objects (amqplib-plus's channels are amqplib's), but what its own
+    // objects make is its own (its connection's createChannel() makes confirm channels): no object is inferred from them.
+    const made = originPackage(m.object, ctx);
+    if (made !== undefined && fits.some((f) => f.api.makes === 'object') && !this.tracker.shapes.some((sh) => sh.source.test(made))) return NONE;
+    const origin = this.foreignPackage(m.object, ctx);
     const receiverText = ctx.file.source(m.object).replace(/\s+/g, '');
     const key = inferredKey(ctx, m.object, receiverText);
     const weighed = fits
@@ -87,6 +91,23 @@ export class Ladder {
       });
     }
     return out;
+  }
+
+  /**
+   * The package the receiver is made from, when that is another package than a client's: not one of the project's own
+   * (a workspace member, an alias into it), and not one whose name says it speaks AMQP (`amqplib-plus` and the like hand
+   * out amqplib's own channels).
+   */
+  private foreignPackage(receiver: Node, ctx: FileContext): string | undefined {
+    const origin = originPackage(receiver, ctx);
+    return origin === undefined || AMQP_NAMED.test(origin) || this.ownPackage(origin, ctx) ? undefined : origin;
+  }
+
+  /** A bare specifier that leads into the project itself (a workspace member, an alias) or names a client. */
+  private ownPackage(specifier: string, ctx: FileContext): boolean {
+    if (this.tracker.shapes.some((sh) => sh.source.test(specifier))) return true;
+    const absolute = ctx.resolver.absolute;
+    return absolute !== undefined && this.tracker.project?.resolveSpecifier(absolute, specifier) !== undefined;
   }
 
   /** Nothing the tracker knows: not a library object, not a project value (a wrapper's instance, an array, a module). */
@@ -137,6 +158,9 @@ export class Ladder {
 }
 
 const NONE: readonly LibObject[] = [];
+
+/** A package whose name says it speaks AMQP or wraps a RabbitMQ client (its objects may be a client's own). */
+const AMQP_NAMED = /amqp|rabbit/i;
 
 const INFERRED = 'untraced:';
 

@@ -607,6 +607,8 @@ export class ObjectTracker implements ObjectTracking {
     const m = calleeMethod(call);
     if (m) {
       if (m.method === 'then') return this.thenValue(call, ctx);
+      // connect(url).catch(onError) / .finally(...): the promise's own value when it resolves.
+      if (m.method === 'catch' || m.method === 'finally') return this.trace(m.object, ctx);
       // Object.assign(target, ...sources) returns its target (`Object.assign(new Connection(url), { [Symbol.asyncDispose]: ... })`).
       if (m.method === 'assign' && m.object.type === 'Identifier' && m.object.name === 'Object' && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') return this.trace(first as Node, ctx);
       // app.get(C), moduleRef.get(C), container.resolve(C): whatever the receiver is (a framework's, untraced).
@@ -622,6 +624,8 @@ export class ObjectTracker implements ObjectTracking {
       const typed = typeArg && this.types.typeArgument(typeArg, { node: call, ctx }, `call:${placeKey(ctx, call)}`);
       if (typed) return typed;
       const target = this.trace(m.object, ctx);
+      // this.channels.get(name) of a map the code fills with this.channels.set(name, channels): a value it sets.
+      if (!target && m.method === 'get') return this.setValue(m.object, ctx);
       if (!target) return this.ladder.makesObject(m.method) ? this.inferredMethod(call, m.method, ctx) : undefined;
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
       // map.get(key): an entry's value (which key, the tracker does not tell).
@@ -638,6 +642,27 @@ export class ObjectTracker implements ObjectTracking {
       return kind && shape ? this.make(shape, kind, { node: call, ctx }, false, fn.obj) : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * The first value the file gives a map with `.set(key, value)`, the map being written as the same variable or the same
+   * `this.name` of the same class as `map` (an empty `new Map()` filled later).
+   */
+  private setValue(map: Node, ctx: FileContext): Traced | undefined {
+    const same = sameHolder(map, ctx);
+    if (!same) return undefined;
+    return this.guarded(`${placeKey(ctx, map)}.set`, () => {
+      let fallback: Traced | undefined;
+      for (const call of ctx.file.callsNamed('.set')) {
+        const value = argNode(call.arguments[1]);
+        const holder = (unwrap(call.callee as Node) as t.MemberExpression).object as Node;
+        if (!value || !same(holder)) continue;
+        const v = this.trace(value, ctx);
+        if (v?.t === 'lib') return v;
+        fallback ??= v;
+      }
+      return fallback;
+    });
   }
 
   /** What a call of a project function returns: an object the function makes on every call is this call's own. */
@@ -705,6 +730,25 @@ export class ObjectTracker implements ObjectTracking {
 }
 
 
+
+/** A test for expressions that name the same holder as `node`: the same variable binding, or `this.name` in the same class. */
+function sameHolder(node: Node, ctx: FileContext): ((other: Node) => boolean) | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const b = ctx.resolver.scopes.lookup(n.name, n);
+    return b ? (o) => unwrap(o).type === 'Identifier' && ctx.resolver.scopes.lookup((unwrap(o) as t.Identifier).name, o) === b : undefined;
+  }
+  if (n.type === 'MemberExpression' && unwrap(n.object as Node).type === 'ThisExpression') {
+    const name = memberName(n);
+    const cls = ctx.file.enclosingClass(n);
+    if (!name || !cls) return undefined;
+    return (o) => {
+      const u = unwrap(o);
+      return u.type === 'MemberExpression' && unwrap(u.object as Node).type === 'ThisExpression' && memberName(u) === name && ctx.file.enclosingClass(u) === cls;
+    };
+  }
+  return undefined;
+}
 
 const argNode = (a: t.CallExpression['arguments'][number] | undefined): Node | undefined => (a && a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder' ? (a as Node) : undefined);
 
