@@ -120,6 +120,11 @@ export interface QueueDeclaration extends Recognition {
   /** Set when some arguments cannot be listed (e.g. a spread of an unknown object). */
   argumentsIncomplete?: string;
   /**
+   * Why the declaration's code cannot run as far as the project shows (it is in a function nothing in the repository
+   * calls, exports, registers or hands on, outside a test); set only where a quorum rule may read it.
+   */
+  unreached?: string;
+  /**
    * The source the declaration's values were read from (object literals, literals, constants).
    * A fix may edit a span only if every declaration that depends on it wants the same edit.
    */
@@ -300,6 +305,11 @@ export interface HandlerFacts {
   republishesPastLimit: HandlerUse[];
   /** The republishes among them that pass the received headers (or all its properties) on unchanged. */
   republishedHeaders: HandlerUse[];
+  /**
+   * The republishes among them written beside a reject or nack without requeue of the message (in the same block): the
+   * broker dead-letters the original, which keeps its count; the republish is a copy sent aside (an audit, an alert).
+   */
+  republishesBesideDeadLetter?: HandlerUse[];
   /** Reads of the x-delivery-count header (its meaning changes for quorum queues in 4.3). */
   deliveryCountReads: HandlerUse[];
   /** nack and reject of the message, with their requeue flag (true: back to the queue; false: dead-lettered or dropped). */
@@ -369,7 +379,8 @@ export interface PublishPacing {
   collected?: boolean;
   /**
    * The channel is opened anew by each run of the code that publishes on it (the function opens it, or calls a
-   * factory that opens one per call, and publishes with no loop between): one write per channel, whose buffer never fills.
+   * factory that opens one per call, and publishes with no loop between: one write per channel, whose buffer never
+   * fills; or it opens and closes it around a loop over the list its caller hands in: the buffer holds at most that list).
    */
   channelPerRun?: true;
   /** For a publish repeated by a loop: what bounds the loop (its items, its test, the loops around it). */
@@ -380,17 +391,27 @@ export interface PublishPacing {
    * while the code treats the result as that promise (awaits it).
    */
   returnsDoubt?: string;
+  /**
+   * The same doubt where the code ignores what the call returns: the project depends on this wrapper, whose publish
+   * returns a promise (testing it for false cannot work there).
+   */
+  wrapperInProject?: string;
 }
 
 /**
- * What bounds a loop: `bounded` by one request's payload, by items or a count the code writes out, or by a page of a
- * query; `unbounded` (a `while (true)`, a stream or cursor read item by item, a queue drained); `unknown` (a
- * parameter, a collection whose size the code does not show). `what` says it in words, with the code it is read from.
+ * What bounds a loop: `bounded` by one request's, message's or event's payload, by a few items or a count the code
+ * writes out, or by a page of a query; `many`: more items than that, written out (`for (i < 10000)`); `unbounded` (a
+ * `while (true)`, a stream or cursor read item by item, a queue drained); `unknown` (a parameter, a collection whose
+ * size the code does not show). `what` says it in words, with the code it is read from.
  */
 export interface LoopBound {
-  kind: 'bounded' | 'unbounded' | 'unknown';
-  by?: 'request' | 'fixed' | 'page';
+  kind: 'bounded' | 'many' | 'unbounded' | 'unknown';
+  by?: 'payload' | 'fixed' | 'page';
   what: string;
+  /** The number of items, when the code writes it out. */
+  count?: number;
+  /** The items are this parameter of the loop's function: the caller's list, already in memory. */
+  parameter?: string;
 }
 
 /** The exchange and routing key of a publish (a send to a queue is the default exchange ''). */
@@ -442,7 +463,8 @@ export interface ConnectionOpen {
   perUnitOfWork?: UnitOfWork;
   /**
    * A channel opened on a connection the run does not open itself (a field, a module's, a parameter) and closed in a
-   * `finally` of the function that opens it: one channel per run, always closed, on a long-lived connection. Says which.
+   * `finally` of the function that opens it, or after use by a statement of the block that opens it: one channel per
+   * run, closed, on a long-lived connection. Says which.
    */
   channelOnShared?: string;
   /** The frame_max the client offers in connection.tune-ok, when the code sets it (a library default is left out). */
@@ -467,9 +489,10 @@ export interface UnitOfWork {
   per?: 'message' | 'request' | 'item';
   /**
    * A function the module exports that nothing in the project calls: its users call it once per message it sends.
-   * `leaks`: it never closes what it opens.
+   * `leaks`: it never closes what it opens. `unfollowed`: the module is an application's, whose calls of it the
+   * analysis cannot follow (a DI container, a call by name): how often it runs is not seen.
    */
-  exported?: { name: string; leaks?: true };
+  exported?: { name: string; leaks?: true; unfollowed?: true };
 }
 
 /** bun.lockb is bun's binary lock file: found (it decides what bun installs), never read. */
@@ -566,8 +589,16 @@ export interface IgnoredOption {
   intended: string;
   /** What the library does instead (a sentence): the value it really uses. */
   uses: string;
-  /** 'written': the options hold a key the library ignores; 'read': the code reads a key the options do not hold. */
-  side: 'written' | 'read';
+  /**
+   * 'written': the options hold a key the library ignores; 'read': the code reads a key the options do not hold;
+   * 'dropped': a caller passes a key the library reads to a project function that never passes it on (`through`).
+   */
+  side: 'written' | 'read' | 'dropped';
+  /**
+   * For 'dropped': the function that drops it, the keys of its options it reads, where it builds the library's options
+   * ("src/queue.ts:6"), and the functions the caller reaches it through, which hand their options on whole (outermost first).
+   */
+  through?: { wrapper: string; reads: string[]; builtAt: string; via: string[] };
   syntax: unknown;
 }
 

@@ -28,6 +28,7 @@ import { libraryDefaultsNote } from './library-defaults';
 import { settleSubscriptions } from './subscriptions';
 import { consumerVerdicts } from './verdicts';
 import { isDependencyManifest, modelManifest } from '../deps';
+import { markUnreached } from './unreached';
 import { factsOf, mentionsClient, selectCandidates } from './candidates';
 import { ProjectIndex } from '../index/project-index';
 import { settleAckFromHandler } from './ack-from-handler';
@@ -154,7 +155,9 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
     return state;
   };
   expandWrappers([...states.values()], project, stateFor);
+  placeIgnoredOptions([...states.values()], stateFor);
   settleSubscriptions([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, absolute: s.result.absolute }] : [])), (a, b) => index.connected(a, b));
+  markUnreached([...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : [])), options, (file) => stateFor(file).ctx);
   linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt);
   const models = [...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : []));
   const ambiguous = settleAmbiguousReceivers(models, () => ruleContext(queueFacts({ options, states, stateFor, ambiguous: new Map() }).byFile.flatMap(([, e]) => e), [...states.values()], options), (id) => ruleEnabled(options, id));
@@ -314,6 +317,21 @@ function expandWrappers(states: FileState[], project: Project, stateFor: (file: 
     model.qos = model.qos.filter((q) => !(q.runs?.kind === 'known' && !q.runs.value));
     model.consumers = model.consumers.filter((c) => !(c.runs?.kind === 'known' && !c.runs.value));
     for (const consumer of model.consumers) settleAckFromHandler(consumer);
+  }
+}
+
+/** An option a caller passes to a helper that drops it is found at the helper's library call, and reported in the caller's file. */
+function placeIgnoredOptions(states: FileState[], stateFor: (file: string) => FileState): void {
+  for (const state of states) {
+    const model = state.result.model;
+    const elsewhere = model?.ignoredOptions?.filter((o) => o.at.file !== model.file);
+    if (!model || !elsewhere?.length) continue;
+    model.ignoredOptions = model.ignoredOptions!.filter((o) => o.at.file === model.file);
+    for (const o of elsewhere) {
+      const home = stateFor(o.at.file).result.model;
+      const list = home && (home.ignoredOptions ??= []);
+      if (list && !list.some((x) => x.at.start === o.at.start)) list.push(o);
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import { isJsonPath, looksLikeJsonConfig } from '../parse';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps';
 import { extractFacts, type FactPatterns, type FileFacts, type KindChecks } from '../index/facts';
 import type { ProjectIndex } from '../index/project-index';
-import { PROVIDER_TEXT } from '../resolve/objects/providers';
+import { INJECT_TEXT, PROVIDER_TEXT } from '../resolve/objects/providers';
 
 /** Every client's `mentions` as one pattern: one pass over a file's text instead of one per client. */
 const MENTIONS = new RegExp(CLIENTS.map((c) => `(?:${c.mentions.source})`).join('|'));
@@ -33,7 +33,7 @@ export const FACT_PATTERNS: FactPatterns = {
   callShapes: CALL_SHAPES,
   prefetch: PREFETCH_CALL,
   provides: PROVIDER_TEXT,
-  injects: /@Inject\s*\(/,
+  injects: INJECT_TEXT,
 };
 
 const KIND_CHECKS: KindChecks = {

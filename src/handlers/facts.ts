@@ -71,6 +71,7 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
   const xDeathCount = [...lib.headersPath, 'x-death', ELEMENT, 'count'];
   const countReads: [Node, MessageSource][] = [];
   const republishCalls: [Node, HandlerUse, MessageSource][] = [];
+  const deadLetterCalls: [Node, MessageSource][] = [];
   const deliveryCount = [...lib.headersPath, 'x-delivery-count'];
   const sources = messageSources(ctx, handler, 0);
   for (const [node, src] of sourceNodes(sources)) {
@@ -105,12 +106,19 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     if (ack && src.base.length === 0 && namesMessage(src, node, ack) && once(src, node)) facts.acks.push(use(src, node, `${describe(here, node.callee)}()`));
     const reject = Object.hasOwn(lib.rejects, m.method) ? lib.rejects[m.method] : undefined;
     if (reject && src.base.length === 0 && namesMessage(src, node, reject) && once(src, node)) {
-      facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue: rejectRequeue(here, args, reject, lib.name) });
+      const requeue = rejectRequeue(here, args, reject, lib.name);
+      facts.rejections.push({ ...use(src, node, `${describe(here, node.callee)}()`), method: reject.as, requeue });
+      if (requeue.kind !== 'unknown' && requeue.value === false) deadLetterCalls.push([node, src]);
     }
   }
   // The handler's module (or a helper module it hands the message to) names the x-death header in code: a
   // republish that drops the broker's count matters to it.
   if (sources.some((src) => fileNamesXDeath(src.ctx.file))) facts.xDeathInModule = true;
+  // A republish in the block that also dead-letters the message is a copy sent aside: the broker drives the retry.
+  for (const [node, republish, src] of republishCalls) {
+    const block = blockOf(src.ctx.file, node);
+    if (deadLetterCalls.some(([n, s]) => s.ctx === src.ctx && blockOf(s.ctx.file, n) === block)) (facts.republishesBesideDeadLetter ??= []).push(republish);
+  }
   // A republish made only once the count has reached its limit moves the message aside (a parking lot): that
   // copy does not come back to be counted.
   if (countReads.length && republishCalls.length) {
@@ -124,6 +132,21 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     }
   }
   return facts;
+}
+
+/**
+ * The statement list a call runs in: its block, a `case`, the function body of an arrow written as an expression, or
+ * a branch written without braces (`if (x) a(); else b();`: each branch is its own).
+ */
+function blockOf(file: FileContext['file'], node: Node): Node | undefined {
+  let child = node;
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'BlockStatement' || a.type === 'SwitchCase' || a.type === 'Program' || a.type === 'ArrowFunctionExpression') return a;
+    const branch = (a.type === 'IfStatement' || a.type === 'ConditionalExpression') && (a.consequent === child || a.alternate === child);
+    if (branch || (a.type === 'LogicalExpression' && a.right === child)) return child;
+    child = a;
+  }
+  return undefined;
 }
 
 /** Calls that settle many messages at once, on the channel: what they settle is not any one message. */
@@ -189,12 +212,25 @@ function typedNullable(handler: t.Function): boolean {
 }
 
 /** The message's body: `msg.content`, or a body method of the message (`msg.bodyString()`). */
-function isContent(src: MessageSource, arg: Node | undefined, lib: HandlerLibrary): boolean {
+function isContent(src: MessageSource, arg: Node | undefined, lib: HandlerLibrary, depth = 0): boolean {
   if (samePath(messagePath(src, arg), lib.contentPath)) return true;
   const node = arg && unwrap(arg);
   const m = node && isCall(node) ? calleeMethod(node) : undefined;
-  return !!m && !!lib.contentMethods?.includes(m.method) && samePath(messagePath(src, m.object), []);
+  if (m && lib.contentMethods?.includes(m.method) && samePath(messagePath(src, m.object), [])) return true;
+  // The content taken apart and put back together (`Buffer.from(JSON.stringify(order))` where `order =
+  // JSON.parse(msg.content.toString())`): the same message, re-serialised.
+  if (!node || depth > 8) return false;
+  if (node.type === 'Identifier') {
+    const b = src.ctx.resolver.scopes.lookup(node.name, node);
+    return !!b && b.kind === 'const' && !b.path.length && !!b.init && isContent(src, b.init as Node, lib, depth + 1);
+  }
+  if (!isCall(node)) return false;
+  const inner = m?.method === 'toString' ? m.object : SERIALIZERS.has(src.ctx.file.source(node.callee as Node)) ? (node.arguments[0] as Node | undefined) : undefined;
+  return isContent(src, inner, lib, depth + 1);
 }
+
+/** Calls that turn a message's content into another form of the same data, and back. */
+const SERIALIZERS = new Set(['JSON.parse', 'JSON.stringify', 'Buffer.from', 'String']);
 
 /** The message path a member read or a destructured name holds. */
 function readPath(src: MessageSource, node: Node): string[] | undefined {

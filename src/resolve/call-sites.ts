@@ -5,6 +5,7 @@ import type { FileContext } from './file-context';
 import type { ProjectView as Project } from './contracts';
 import { functionName } from './values';
 import { commandLineAction, isActionHandler, type ActionCall } from './cli-options';
+import { constructionsOf } from './constructions';
 
 export interface CallSite {
   call: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
@@ -227,30 +228,10 @@ function sameClass(ctx: FileContext, node: Node, fn: t.Function): boolean {
   return ctx.file.enclosingClass(node) === ctx.file.enclosingClass(fn);
 }
 
-/** `new Class(...)` in the class's file and in files that import the class. */
+/** `new Class(...)` of the constructor's class, in the class's file and in files that import the class. */
 function constructions(ctor: t.ClassMethod, home: FileContext, homeAbsolute: string, project: Project, candidates: string[]): CallSite[] {
   const cls = [...home.file.ancestors(ctor)].find((a): a is t.ClassDeclaration => a.type === 'ClassDeclaration');
-  if (!cls?.id) return [];
-  const name = cls.id.name;
-  const out: CallSite[] = [];
-  const scan = (ctx: FileContext, absolute: string, isClass: (id: t.Identifier) => boolean) => {
-    for (const node of ctx.file.nodes) {
-      if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && isClass(node.callee)) out.push({ call: node, ctx, absolute });
-    }
-  };
-  scan(home, homeAbsolute, (id) => id.name === name && home.resolver.scopes.lookup(name, id)?.declaration === cls);
-  for (const absolute of candidates) {
-    if (absolute === homeAbsolute) continue;
-    const text = project.host.read(absolute);
-    if (!text || !text.includes(name)) continue;
-    const ctx = project.context(absolute);
-    if (!ctx) continue;
-    scan(ctx, absolute, (id) => {
-      const v = ctx.resolver.resolve(id);
-      return v.kind === 'class' && v.node === cls;
-    });
-  }
-  return out;
+  return cls ? constructionsOf(cls, home, homeAbsolute, project, candidates) : [];
 }
 
 /** `C.method(...)` of a static method (a NestJS dynamic module's `forFeatureAsync(options)`), in C's file and in its importers. */
@@ -283,7 +264,8 @@ function instanceCalls(cls: t.ClassDeclaration, method: string, home: FileContex
   const className = cls.id?.name;
   if (!className) return out;
   const files: [FileContext, string][] = [[home, homeAbsolute]];
-  for (const absolute of candidates) {
+  // Files that inject by token may hold an instance of the class without importing it (`@inject(TYPES.Broker) broker: IBroker`).
+  for (const absolute of new Set([...candidates, ...project.injectorFiles()])) {
     if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
     // Importers that call the method on something (an instance the module exports: `module.exports = new C()`, an injected one).

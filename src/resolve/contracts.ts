@@ -253,6 +253,27 @@ export interface ObjectShape {
   yields?: readonly string[];
   /** The client's calls as data, for receivers the tracker cannot follow (the recognition ladder's rung b). */
   api?: ClientApi;
+  /** Classes the library exports that a project's class may extend, by export name: the fields their constructor sets from its options. */
+  classFields?: Readonly<Record<string, LibraryClassFields>>;
+}
+
+/** One field a library class's constructor sets from an option of its options argument. */
+export interface LibraryClassField {
+  /** The option it takes. */
+  option: string;
+  /** Its value when the option is left out (`{}`: an empty object), unless the library's default is `unsettled`. */
+  default?: Primitive | Readonly<Record<string, never>>;
+  /** Why the default is not one value (it differs between the library's versions). */
+  unsettled?: string;
+  /** The constructor writes `option || default`: a falsy option takes the default too (otherwise only one left out does). */
+  orDefault?: true;
+}
+
+/** What a library class's constructor makes of its options argument: the fields it sets, as data. */
+export interface LibraryClassFields {
+  /** The constructor's parameter that holds the options. */
+  optionsParam: number;
+  fields: Readonly<Record<string, LibraryClassField>>;
 }
 
 export type ClassNode = t.ClassDeclaration | t.ClassExpression;
@@ -286,6 +307,8 @@ export interface TrackerView {
    * when several clients fit; else nothing (c: no client's call, or nothing says the receiver is a client's).
    */
   receiversOf(call: CallNode, ctx: FileContext): readonly LibObject[];
+  /** The library class an expression names (a class's `extends` clause), with the fields its constructor sets, if a library describes them. */
+  libraryClass(expr: Node, ctx: FileContext): { name: string; fields: LibraryClassFields } | undefined;
   readonly providers: {
     providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[];
     /** The provider objects of the token an expression names (`app.get(TOKEN)`). */
@@ -324,6 +347,7 @@ export interface ProjectView {
   readonly objects: TrackerView;
   callerFiles(absolute: string): string[];
   providerFiles(): string[];
+  injectorFiles(): string[];
   add(absolute: string, ctx: FileContext): void;
   opened(absolute: string): FileContext | undefined;
   context(absolute: string): FileContext | undefined;

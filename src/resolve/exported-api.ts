@@ -56,14 +56,18 @@ function exportedClassName(ctx: FileContext, cls: t.ClassDeclaration | t.ClassEx
   return undefined;
 }
 
-/** An object literal the module exports (`module.exports = { ... }`, `export default { ... }`, `export const api = { ... }`). */
+/** An object literal the module exports (`module.exports = { ... }`, `export default { ... }`, `export const api = { ... }`, `const api = { ... }; module.exports = api`). */
 function isExportedValue(ctx: FileContext, obj: Node): boolean {
   const parent = ctx.file.parentOf(obj);
   if (parent?.type === 'ExportDefaultDeclaration') return true;
   if (parent?.type === 'AssignmentExpression' && parent.right === obj) return /^(module\.)?exports(\.|$)/.test(ctx.file.source(parent.left));
   if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') {
     const declaration = ctx.file.parentOf(parent);
-    return ctx.file.parentOf(declaration as Node)?.type === 'ExportNamedDeclaration';
+    if (ctx.file.parentOf(declaration as Node)?.type === 'ExportNamedDeclaration') return true;
+    // `const RabbitMQ = { ... }; module.exports = RabbitMQ` (or `export default RabbitMQ`).
+    const target = findExport(ctx.file, 'default');
+    const node = target.kind === 'local' ? unwrap(target.node) : undefined;
+    return node?.type === 'Identifier' && node.name === parent.id.name && ctx.resolver.scopes.lookup(node.name, node)?.declaration === parent;
   }
   return false;
 }

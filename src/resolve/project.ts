@@ -41,9 +41,14 @@ export class Project implements ProjectView {
     return this.index.reachableFrom(absolute);
   }
 
-  /** The project's files whose text writes a NestJS custom provider (`provide:`). */
+  /** The project's files whose text writes a NestJS custom provider (`provide:`) or an inversify binding (`.bind(T).to(C)`). */
   providerFiles(): string[] {
     return this.index.files().filter((f) => f.facts.provides).map((f) => f.absolute);
+  }
+
+  /** The project's files that inject by token (`@Inject(TOKEN)`, `@inject(TOKEN)`): they may call a class they never import. */
+  injectorFiles(): string[] {
+    return this.index.files().filter((f) => f.facts.injects).map((f) => f.absolute);
   }
 
   /** Registers a context the engine already built for an input. */

@@ -7,6 +7,7 @@ import { returnedExpression } from './functions';
 import { oneOf } from './union';
 import { fieldWrites, type FieldWrite } from './class-fields';
 import { cliOptionDefault } from './cli-options';
+import { inheritedLibraryField } from './library-fields';
 import type { CallSiteBinding, ObjectValue, ParamRef, Primitive, ProjectView, PropertyValue, Resolver, Value } from './contracts';
 
 export type { CallSiteBinding, ObjectValue, ParamRef, Primitive, PropertyValue, Value };
@@ -500,7 +501,12 @@ export class ValueResolver implements Resolver {
     const whole = writes.filter((w) => w.path.length === 1);
     const below = writes.filter((w) => w.path.length > 1);
     const declared = this.declaredField(cls, name, whole, depth);
-    if (!declared) return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
+    if (!declared) {
+      // A field the class's library superclass sets in its constructor (Nest's ServerRMQ `queueOptions`), as the library describes it.
+      const inherited = this.project && inheritedLibraryField({ file: this.file, resolver: this, shared: new Map() }, cls, name, depth);
+      if (inherited) return this.withWritesBelow(inherited, `this.${name}`, below.map((w) => ({ rest: w.path.slice(1), write: w })), depth);
+      return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
+    }
     const others = whole.filter((w) => w !== declared.write);
     const values = [declared.value, ...others.map((w) => this.written(w, depth))];
     const value = values.length === 1 ? values[0] : this.fieldUnion(`this.${name}`, values, [declared.at, ...others.map((w) => w.node)]);

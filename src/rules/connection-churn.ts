@@ -6,7 +6,7 @@ import { ALL_TARGETS, type OpenRule, type Violation } from './types';
 function where(unit: UnitOfWork): string {
   const at = `${unit.file}:${unit.line}`;
   const place = unit.exported
-    ? `in each call of ${unit.exported.name} at ${at}, which the module exports and which sends one message on it${unit.exported.leaks ? ' and never closes it' : ''}`
+    ? `in each call of ${unit.exported.name} at ${at}, which the module exports and which publishes on it${unit.exported.leaks ? ' and never closes it' : ''}`
     : unit.kind === 'a loop'
       ? `in each run of the loop at ${at}`
       : `in ${unit.kind} at ${at}`;
@@ -24,7 +24,7 @@ export const connectionChurn: OpenRule = {
     fixable: 'annotate',
     docs: 'connection-churn',
     dependsOn:
-      'what it must see: the open runs once per consumed message, request or loop item (the handler or loop around it, through the functions that call it across files), and its result is not kept for the next run. A channel opened per request on a connection the request does not open (a field, a module variable, a parameter) and closed in a finally block is not reported: a short-lived channel on a long-lived connection is how a request handler is meant to use one',
+      'what it must see: the open runs once per consumed message, request or loop item (the handler or loop around it, through the functions that call it across files), and its result is not kept for the next run. A channel opened per request on a connection the request does not open (a field, a module variable, a parameter) and closed in a finally block or after use is not reported: a short-lived channel on a long-lived connection is how a request handler is meant to use one. A loop over a few items the code writes out (at most 32: `for (let i = 0; i < 5; i++)`, a list of queues) is not a unit of work: the code around it decides (start-up: a pool, nothing; a request handler: per request). An exported function of a library that opens and sends (itself or through the functions it calls) with no caller in the project is per message; an exported helper of an application that opens and sends in itself, in a module another file imports, with no caller the analysis follows (a DI container, a call by name), is an info saying how often it runs is not seen',
   },
   checkOpen(o): Violation[] {
     const unit = o.perUnitOfWork;
@@ -36,6 +36,16 @@ export const connectionChurn: OpenRule = {
     const leak = unit.exported?.leaks
       ? ` Nothing closes it, so every call leaks a ${o.what}: the broker keeps each one (and its memory) until the ${o.what === 'channel' ? 'connection' : 'process'} closes${o.what === 'channel' ? ', and no channel can be opened on it once its channel_max (2047 by default) is used up' : ''}.`
       : '';
+    // An application's exported helper whose callers are not followed: each call opens one, but how often it runs is not seen.
+    if (unit.exported?.unfollowed) {
+      return [
+        {
+          severity: 'info',
+          message: `${o.callee} opens a ${o.what} in each call of ${unit.exported.name} (${unit.file}:${unit.line}), which the module exports and which publishes on it${unit.exported.leaks ? ' and never closes it' : ''}: every message sent through it opens a new ${o.what}. Nothing in the repository calls it in a way the analysis follows (a dependency-injection container, a call by name), so how often it runs is not seen: if it runs per message or per request, this is connection churn (several broker round trips and broker memory each time).${leak}`,
+          advice: `open the ${o.what} once at start-up and let ${unit.exported.name} reuse it`,
+        },
+      ];
+    }
     return [
       {
         severity: 'warning',

@@ -1,4 +1,4 @@
-// Rule publisher-backpressure: a publish in a loop or a per-request path that never waits for the library's buffer.
+// Rule publisher-backpressure: a publish in a loop that never waits for the library's buffer, over items the loop does not bound.
 import { ALL_TARGETS, type PublishRule, type Violation } from './types';
 
 /**
@@ -8,67 +8,68 @@ import { ALL_TARGETS, type PublishRule, type Violation } from './types';
  * buffer then only grows). The promise-returning clients (rabbitmq-client, @cloudamqp/amqp-client,
  * amqp-connection-manager) settle a publish's promise once the message is written or confirmed: a loop
  * that drops the promise buffers the same way. A loop that tests the result and waits for 'drain', or
- * awaits each promise (or a batch of them), is paced.
+ * awaits each promise (or a batch of them), is paced. One publish per request or per consumed message is
+ * not a loop: the buffer holds what the requests or deliveries in flight send.
  */
 export const publisherBackpressure: PublishRule = {
   meta: {
     id: 'publisher-backpressure',
-    title: "A publish in a loop or per request that never waits for the library's write buffer: memory grows without bound",
+    title: "A publish in a loop that never waits for the library's write buffer: memory grows with every item",
     appliesTo: 'publish',
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
     docs: 'publisher-backpressure',
     dependsOn:
-      "what it must see: the publish ignores what the library returns (amqplib's false, or the promise of rabbitmq-client, @cloudamqp/amqp-client or amqp-connection-manager, whose wrapper waits for 'drain' itself but keeps every message in memory until then), no wait for 'drain' in the publish's own function (or the loop's), and what repeats it. Warning for a loop the code shows unbounded (`while (true)`, `for (;;)`, a stream or cursor read item by item, a queue drained) or over items whose size the code does not bound (named in the message); info, with the reason, for a loop over one request's payload, a publish once per HTTP request, and an awaited publish on a receiver that may be amqp-connection-manager's ChannelWrapper; nothing for a loop over items or a count the code writes out, or over one page of a query",
+      "what it must see: a loop that repeats the publish (in its function, or around a call of it), the publish ignoring what the library returns (amqplib's false, or the promise of rabbitmq-client, @cloudamqp/amqp-client or amqp-connection-manager, whose wrapper waits for 'drain' itself but keeps every message in memory until then), no wait for 'drain' in the publish's own function (or the loop's), and what bounds the loop. Warning for a loop the code shows unbounded (`while (true)`, `for (;;)`, a stream or cursor read item by item, a queue drained) or over more items than a buffer should hold (a count or list of more than 1000 written out); info, with the reason, for a loop over items whose number the code does not show (a parameter, a collection from elsewhere), and for an awaited publish on a receiver that may be amqp-connection-manager's ChannelWrapper; nothing for one publish per request or per consumed message, a loop over one request's, message's or event's payload, over a few items or a count the code writes out, over one page of a query, or over the caller's list on a channel opened and closed for it",
   },
   checkPublish(p): Violation[] {
     const pacing = p.pacing;
-    // A consume (event, RPC) handler is fed by the broker, at the pace its prefetch allows: not this rule's case.
-    if (!pacing?.repeated || pacing.waitsForDrain || pacing.collected || pacing.repeatedBy === 'message') return [];
-    // A channel opened for the message it sends holds one write: its buffer never fills (connection-churn reports the opening).
+    // One publish per request or consumed message is not a loop: the buffer holds what is in flight, not a backlog.
+    if (!pacing?.repeated || pacing.repeatedBy !== 'loop' || pacing.waitsForDrain || pacing.collected) return [];
+    // A channel opened for this run holds only what this run sends (connection-churn reports the opening).
     if (pacing.channelPerRun) return [];
     const bound = pacing.bound;
-    // A loop over the few items the code writes out, or over one page of a query, ends soon.
-    if (bound?.kind === 'bounded' && bound.by !== 'request') return [];
+    // A loop over one payload, the few items the code writes out, or one page of a query ends soon.
+    if (!bound || bound.kind === 'bounded') return [];
     const unit = pacing.repeated;
-    const inLoop = pacing.repeatedBy === 'loop';
-    // Per request, the buffer fills only while the broker is slower than the requests (or blocks the connection), and a
-    // loop over one request's payload only by that request's messages: info. A loop shown unbounded, or over items whose
-    // size the code does not bound, warns.
-    const severity = inLoop && bound?.kind !== 'bounded' ? 'warning' : 'info';
-    const over = inLoop && bound ? ` over ${bound.what}` : '';
-    const hedge = inLoop && bound?.kind === 'bounded' ? " The loop is bounded by the request, so the buffer grows by one request's messages at a time, while the broker is slower than the requests." : '';
+    const shown = bound.kind !== 'unknown';
+    const severity = shown ? 'warning' : 'info';
     const via = unit.via.length ? ` (through ${unit.via.map((v) => `${v.name} at ${v.file}:${v.line}`).join(', ')})` : '';
-    const where = inLoop ? `in a loop at ${unit.file}:${unit.line}${via}${over}` : `once per request (${unit.kind} at ${unit.file}:${unit.line}${via})`;
-    // The code awaits the result as a promise and the receiver may be a wrapper that waits for 'drain' itself: a hedge in a loop.
+    const where = `in a loop at ${unit.file}:${unit.line}${via} over ${bound.what}`;
+    // How far the buffer grows: without bound, with the count written out, or with a number of items the code does not show.
+    const grows =
+      bound.kind === 'unbounded'
+        ? "the loop grows the process's memory without bound"
+        : bound.kind === 'many'
+          ? `the loop can hold all ${bound.count ?? 'its'} messages in the process's memory at once`
+          : "the process's memory grows with the number of items: if there can be many, so does the buffer";
+    const call = p.callee.replace(/\(\)$/, '');
+    // The code awaits the result as a promise and the receiver may be a wrapper that waits for 'drain' itself.
     if (pacing.returnsDoubt) {
-      if (!inLoop) return [];
       return [
         {
           severity: 'info',
-          message: `${p.callee} runs ${where} and the code awaits what it returns, but ${pacing.returnsDoubt}. If this is amqplib's channel, sendToQueue and publish return a boolean and the await does not wait for the write buffer; if it is a ChannelWrapper, each awaited publish waits for the channel and the loop is paced.`,
-          advice: `check what the receiver is: for an amqplib channel, wait when the buffer is full (\`if (!${p.callee.replace(/\(\)$/, '')}(...)) await once(channel, 'drain')\`); for amqp-connection-manager's ChannelWrapper nothing is needed`,
+          message: `${p.callee} runs ${where}, and the code awaits what it returns, but ${pacing.returnsDoubt}. If this is amqplib's channel, sendToQueue and publish return a boolean and the await does not wait for the write buffer; if it is a ChannelWrapper, each awaited publish waits for the channel and the loop is paced.`,
+          advice: `check what the receiver is: for an amqplib channel, wait when the buffer is full (\`if (!${call}(...)) await once(channel, 'drain')\`); for amqp-connection-manager's ChannelWrapper nothing is needed`,
         },
       ];
     }
     if (pacing.signal === 'false-then-drain') {
       const channel = p.callee.replace(/\.[A-Za-z_$][\w$]*\(\)$/, '') || 'ch';
-      const call = p.callee.replace(/\(\)$/, '');
+      const wrapper = pacing.wrapperInProject ? `; if the receiver is ${pacing.wrapperInProject}'s ChannelWrapper instead (the project depends on it), its publish returns a promise that cannot be tested for false: await it` : '';
       return [
         {
           severity,
-          message: `${p.callee} runs ${where} and ignores what it returns: once the channel's write buffer is full it returns false, and every message published after that waits in the process's memory. Nothing here waits for the channel's 'drain' event, so ${inLoop ? 'the loop' : 'a burst of requests, or a broker that blocks the connection under a memory alarm,'} grows the process's memory${hedge ? '.' : ' without bound.'}${hedge}`,
-          advice: `wait when the buffer is full: \`if (!${call}(...)) await once(${channel}, 'drain')\` (once from node:events), so that ${inLoop ? 'the loop' : 'the request'} waits instead of the memory growing; publisher confirms do not do this (they say the broker has the message, not that the buffer has room)`,
+          message: `${p.callee} runs ${where}, and ignores what it returns: once the channel's write buffer is full it returns false, and every message published after that waits in the process's memory. Nothing here waits for the channel's 'drain' event, so ${grows}.`,
+          advice: `wait when the buffer is full: \`if (!${call}(...)) await once(${channel}, 'drain')\` (once from node:events), so that the loop waits instead of the memory growing; publisher confirms do not do this (they say the broker has the message, not that the buffer has room)${wrapper}`,
         },
       ];
     }
     return [
       {
         severity,
-        message: `${p.callee} runs ${where} and drops the promise it returns, which settles once the message is written${p.confirms.kind !== 'unknown' && p.confirms.value ? ' and confirmed' : ''}: nothing waits for it, so every message waits in the library's buffer in the process's memory, and a failed publish goes unnoticed.${hedge}`,
-        advice: inLoop
-          ? 'await each publish, or collect the promises and await them in batches (e.g. `await Promise.all(batch)` every 1000 messages), so that the loop waits for the library'
-          : 'await the publish in the handler (the request then waits while the broker is slow or blocks the connection), and handle its rejection',
+        message: `${p.callee} runs ${where}, and drops the promise it returns, which settles once the message is written${p.confirms.kind !== 'unknown' && p.confirms.value ? ' and confirmed' : ''}: nothing waits for it, so every message waits in the library's buffer and ${grows}; a failed publish goes unnoticed.`,
+        advice: 'await each publish, or collect the promises and await them in batches (e.g. `await Promise.all(batch)` every 1000 messages), so that the loop waits for the library',
       },
     ];
   },

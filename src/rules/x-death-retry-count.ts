@@ -16,15 +16,17 @@ export const xDeathRetryCount: ConsumerRule = {
     appliesTo: 'consumer',
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
-    dependsOn: 'warning for a handler that counts x-death and republishes the message itself; info (reported only) for one that only reads the count, or only republishes the headers it received',
+    dependsOn:
+      'who drives the retry. Warning for a handler that decides with the x-death count and republishes the message itself (the client drives the retry: the copy starts a new count); nothing when the broker drives it (the handler rejects or nacks without requeue and the queue dead-letters, directly or through a TTL retry queue that dead-letters back: 4.x counts each of those), also when the handler moves the message to a parking lot past the limit or sends a copy aside in the block that dead-letters it; info (reported only) for a handler that reads the count and settles the message in a way the analysis does not see, or only republishes the headers it received',
     docs: 'x-death-retry-count',
   },
   checkConsumer(c): Violation[] {
     const facts = c.handlerFacts;
     if (!facts) return [];
     const counts = facts.xDeathCounts;
-    // A copy sent aside once the count has reached its limit (a parking lot) does not come back to be counted.
-    const parked = new Set(facts.republishesPastLimit);
+    // A copy sent aside once the count has reached its limit (a parking lot), or beside a dead-lettering of the message
+    // (the broker drives the retry and keeps counting), is not what brings the message back.
+    const parked = new Set([...facts.republishesPastLimit, ...(facts.republishesBesideDeadLetter ?? [])]);
     const retries = facts.republishes.filter((r) => !parked.has(r));
     if (counts.length && retries.length) {
       const headers = facts.republishedHeaders.some((r) => !parked.has(r)) ? ' with the headers it received' : '';

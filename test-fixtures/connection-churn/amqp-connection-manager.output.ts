@@ -1,4 +1,4 @@
-// A route handler that creates a channel wrapper (a channel) for every request.
+// A route handler that creates a channel wrapper (a channel) for every request and never closes it.
 import amqp from 'amqp-connection-manager';
 import express from 'express';
 
@@ -11,6 +11,5 @@ app.post('/events', async (req, res) => {
   // request
   const wrapper = connection.createChannel({ json: true });
   await wrapper.sendToQueue('events', req.body);
-  await wrapper.close();
   res.sendStatus(202);
 });

@@ -1,9 +1,13 @@
 import { AMQPClient } from '@cloudamqp/amqp-client';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 
-export async function exportRows(rows: string[]) {
+// An import job: every line of a file of any size, published as fast as the file is read.
+export async function importLines(file: string) {
   const conn = await new AMQPClient('amqp://localhost').connect();
   const ch = await conn.channel();
-  for (const row of rows) {
-    void ch.basicPublish('', 'exports', row);
+  const lines = createInterface({ input: createReadStream(file) });
+  for await (const line of lines) {
+    void ch.basicPublish('', 'imports', line);
   }
 }

@@ -3,7 +3,8 @@ import type { FileModel, IgnoredOption } from '../../model';
 import type { Node } from '../../parse/ast';
 import type { FileContext } from '../../resolve/file-context';
 import type { CallNode } from '../model-builders/resolved';
-import { absentKeyRead, addIgnored, ignoredOptionKeys, type OptionKeys } from '../model-builders/option-keys';
+import { absentKeyRead, addIgnored, type OptionKeys } from '../model-builders/option-keys';
+import { optionKeysThatNeverArrive } from '../model-builders/dropped-options';
 import { AMQPLIB_QUEUE_KEYS } from '../model-builders/queue-options';
 
 const PREFETCH_IN_CONSUME = { intended: 'channel.prefetch(n)', uses: "amqplib's consume() sets no prefetch from its options: no prefetch is set by this one (call channel.prefetch(n) on the channel before consuming)" };
@@ -19,11 +20,13 @@ export const CONSUME_KEYS: OptionKeys = {
     arguments: 'the consumer gets no other arguments',
   },
   confusions: { prefetch: PREFETCH_IN_CONSUME, prefetchCount: PREFETCH_IN_CONSUME },
+  defaults: { noAck: false, exclusive: false, noLocal: false },
 };
 
 /** ChannelWrapper.consume: amqplib's consume options and `prefetch`, which it sets on its channel (global false). */
 export const ACM_CONSUME_KEYS: OptionKeys = {
   reads: { ...CONSUME_KEYS.reads, prefetch: 'amqp-connection-manager sets no prefetch for this consumer' },
+  defaults: CONSUME_KEYS.defaults,
   confusions: { prefetchCount: { intended: 'prefetch', uses: "amqp-connection-manager reads its prefetch from 'prefetch', which is left out: no prefetch is set for this consumer" } },
 };
 
@@ -43,8 +46,8 @@ export function addIgnoredOptions(ctx: FileContext, model: FileModel, call: Call
     return v?.kind === 'object' ? v.object : undefined;
   };
   let found: IgnoredOption[] = [];
-  if (method === 'assertQueue') found = ignoredOptionKeys(ctx, objectAt(1), AMQPLIB_QUEUE_KEYS, site);
-  else if (method === 'consume') found = ignoredOptionKeys(ctx, objectAt(2), wrapper ? ACM_CONSUME_KEYS : CONSUME_KEYS, site);
+  if (method === 'assertQueue') found = optionKeysThatNeverArrive(ctx, objectAt(1), AMQPLIB_QUEUE_KEYS, site);
+  else if (method === 'consume') found = optionKeysThatNeverArrive(ctx, objectAt(2), wrapper ? ACM_CONSUME_KEYS : CONSUME_KEYS, site);
   else if (method === 'prefetch' || method === 'qos') {
     const count = arg(0);
     found = absentKeyRead(ctx, count, count ? ctx.resolver.resolve(count) : undefined, site, 'prefetch(undefined) sends 0: no limit');

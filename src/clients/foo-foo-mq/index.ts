@@ -15,7 +15,8 @@ import { readBoolean } from '../model-builders/resolved';
 import { withRecognition } from '../model-builders/receivers';
 import { replyQueue, type ReplyQueueSyntax } from './reply-queue';
 import { FOO_FOO_MQ_QUEUE_KEYS } from './option-keys';
-import { addIgnored, ignoredOptionKeys } from '../model-builders/option-keys';
+import { addIgnored } from '../model-builders/option-keys';
+import { optionKeysThatNeverArrive } from '../model-builders/dropped-options';
 
 const NAME = 'foo-foo-mq';
 
@@ -187,7 +188,7 @@ function configuredQueue(ctx: FileContext, call: CallNode, entry: ObjectValue, m
   const options = readFooFooOptions(contextOf(ctx, entry.file) ?? ctx, entry.node);
   const name = uniqueName(stringProperty(entry, 'name', NAME), entry);
   const place = entryPlace(ctx, entry, call, NAME);
-  addIgnored(model, ignoredOptionKeys(ctx, entry, FOO_FOO_MQ_QUEUE_KEYS, { client: NAME, callee: calleeLabel(ctx.file, call.callee as Node), id: `${NAME}:ignored` }));
+  addIgnored(model, optionKeysThatNeverArrive(ctx, entry, FOO_FOO_MQ_QUEUE_KEYS, { client: NAME, callee: calleeLabel(ctx.file, call.callee as Node), id: `${NAME}:ignored` }));
   model.declarations.push({
     ...queueDeclaration(ctx, { client: NAME, ...place, callee: calleeLabel(ctx.file, call.callee as Node), name, options, passive: isLiteralTrue(entry, 'passive'), syntax: options.syntax }),
     subscription: subscriptionOf(ctx, entry),
@@ -205,7 +206,7 @@ function connectionReplies(ctx: FileContext, call: CallNode, connection: ObjectV
 function addQueue(ctx: FileContext, call: CallNode, model: FileModel, configs: Map<string, QueueConfig>): void {
   const decl = addedQueue(ctx, call);
   const site = { client: NAME, callee: decl.callee, id: `${NAME}:ignored` };
-  addIgnored(model, ignoredOptionKeys(ctx, (decl.syntax as QueueOptionsSyntax).options, FOO_FOO_MQ_QUEUE_KEYS, site));
+  addIgnored(model, optionKeysThatNeverArrive(ctx, (decl.syntax as QueueOptionsSyntax).options, FOO_FOO_MQ_QUEUE_KEYS, site));
   model.declarations.push(decl);
   remember(ctx, model, configs, { at: call, id: decl.id, callee: decl.callee }, decl.name, (decl.syntax as QueueOptionsSyntax).options);
 }

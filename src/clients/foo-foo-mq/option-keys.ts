@@ -25,4 +25,5 @@ export const FOO_FOO_MQ_QUEUE_KEYS: OptionKeys = {
     passive: 'the queue is declared, not only checked',
   },
   confusions: { ...AMQPLIB_QUEUE_KEYS.confusions, prefetch: NO_LIMIT, prefetchCount: NO_LIMIT },
+  defaults: { ...AMQPLIB_QUEUE_KEYS.defaults, noAck: false },
 };

@@ -17,7 +17,8 @@ export function resultUse(file: ParsedFile, call: Node): ResultUse {
   if (!parent) return 'ignored';
   switch (parent.type) {
     case 'AwaitExpression':
-      return 'awaited';
+      // `if (!(await ch.publish(...)))`, `const ok = await ch.sendToQueue(...); if (!ok) ...`: the awaited value is tested.
+      return awaitedValueTested(file, parent) ? 'tested' : 'awaited';
     case 'IfStatement':
     case 'ConditionalExpression':
     case 'WhileStatement':
@@ -36,6 +37,24 @@ export function resultUse(file: ParsedFile, call: Node): ResultUse {
     default:
       return 'ignored';
   }
+}
+
+/** The value of an `await` is tested where it is written, or kept in a variable that an `if`, `?:`, `while`, `!` or `&&`/`||` of its function reads. */
+function awaitedValueTested(file: ParsedFile, awaited: Node): boolean {
+  const use = resultUse(file, awaited);
+  if (use === 'tested') return true;
+  if (use !== 'stored') return false;
+  let node = awaited;
+  let holder = file.parentOf(node);
+  while (holder && TRANSPARENT.has(holder.type)) {
+    node = holder;
+    holder = file.parentOf(node);
+  }
+  if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier') return false;
+  const name = holder.id.name;
+  const fn = enclosingFunction(file, holder);
+  if (!fn) return false;
+  return file.nodesUnder(fn).some((n) => n.type === 'Identifier' && n.name === name && n !== holder.id && resultUse(file, n) === 'tested');
 }
 
 export function enclosingFunction(file: ParsedFile, node: Node): t.Function | undefined {

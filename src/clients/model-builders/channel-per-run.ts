@@ -1,7 +1,7 @@
 // Whether a publish's channel is opened anew by each run of the code that publishes on it (a function that
-// opens a channel, sends a message and closes or drops it): such a channel holds one write, its buffer never fills.
+// opens a channel, sends a message or a batch and closes or drops it): its buffer holds only what that run sends.
 import type * as t from '@babel/types';
-import { isCall, isFunction, type Node, type ParsedFile } from '../../parse/ast';
+import { calleeMethod, isCall, isFunction, unwrap, type Node, type ParsedFile } from '../../parse/ast';
 import type { Located } from '../../resolve/contracts';
 import type { FileContext } from '../../resolve/file-context';
 
@@ -38,4 +38,29 @@ export function channelOpenedPerRun(ctx: FileContext, call: Node, madeAt: Locate
     }
   }
   return false;
+}
+
+/**
+ * The publish's receiver is a channel of this run of `fn`: a variable declared in it (not a parameter), assigned
+ * there from a call (`channel = await this.connections.createChannel(connection)`, whatever makes it), and closed
+ * there (`finally { await channel.close(); }`). Such a channel's buffer holds only what this run sends on it.
+ */
+export function channelOfThisRun(ctx: FileContext, call: Node, fn: t.Function): boolean {
+  const m = isCall(call) ? calleeMethod(call) : undefined;
+  const receiver = m && unwrap(m.object);
+  if (receiver?.type !== 'Identifier') return false;
+  const b = ctx.resolver.scopes.lookup(receiver.name, receiver);
+  if (!b || b.kind === 'param' || !within(fn, b.id)) return false;
+  const { file } = ctx;
+  const isMade = (value: Node | null | undefined) => !!value && isCall(unwrap(value));
+  let made = isMade(b.init as Node | undefined);
+  let closed = false;
+  for (const n of file.nodesUnder(fn)) {
+    if (n.type === 'AssignmentExpression' && n.left.type === 'Identifier' && n.left.name === receiver.name && ctx.resolver.scopes.lookup(n.left.name, n.left) === b) made ||= isMade(n.right as Node);
+    if (!isCall(n)) continue;
+    const c = calleeMethod(n);
+    const on = c && unwrap(c.object);
+    if (c?.method === 'close' && on?.type === 'Identifier' && on.name === receiver.name && ctx.resolver.scopes.lookup(on.name, on) === b) closed = true;
+  }
+  return made && closed;
 }

@@ -50,7 +50,7 @@ export function connectionOpenAt(ctx: FileContext, node: Node, parts: OpenParts)
 /**
  * `const ch = await this.connection.createChannel(); try { ... } finally { await ch.close(); }`: a channel on a
  * connection this function does not open (a field, a module's variable, a parameter), closed in a `finally` of the
- * function that opens it.
+ * function that opens it, or by a statement after it in the block that opens it (`await work(ch); await ch.close();`).
  */
 function channelOnShared(ctx: FileContext, open: Node, closes: readonly string[]): Pick<ConnectionOpen, 'channelOnShared'> {
   const { file } = ctx;
@@ -80,10 +80,21 @@ function channelOnShared(ctx: FileContext, open: Node, closes: readonly string[]
     if (!b || local) return {};
   } else if (root.type !== 'ThisExpression') return {};
   const closeSet = new Set(closes);
-  const closedInFinally = file.nodesUnder(fn).some(
-    (n) => n.type === 'TryStatement' && !!n.finalizer && file.nodesUnder(n.finalizer).some((c) => isCall(c) && closeSet.has(calleeMethod(c)?.method ?? '') && unwrap(calleeMethod(c)!.object).type === 'Identifier' && (unwrap(calleeMethod(c)!.object) as t.Identifier).name === name),
-  );
-  return closedInFinally ? { channelOnShared: `a channel on the long-lived connection \`${file.source(m.object).replace(/\s+/g, '')}\`, closed in the finally block` } : {};
+  const closesIt = (n: Node) => {
+    const c = isCall(n) ? calleeMethod(n) : undefined;
+    const on = c && closeSet.has(c.method) ? unwrap(c.object) : undefined;
+    return on?.type === 'Identifier' && on.name === name;
+  };
+  const on = `a channel on the long-lived connection \`${file.source(m.object).replace(/\s+/g, '')}\``;
+  if (file.nodesUnder(fn).some((n) => n.type === 'TryStatement' && !!n.finalizer && file.nodesUnder(n.finalizer).some(closesIt))) return { channelOnShared: `${on}, closed in the finally block` };
+  // Closed after use by a statement of the block that opens it (`const ch = await conn.createChannel(); await work(ch); await ch.close();`).
+  const declaration = file.parentOf(parent);
+  const block = declaration && file.parentOf(declaration);
+  if (block?.type === 'BlockStatement' || block?.type === 'Program') {
+    const after = (block.body as Node[]).slice((block.body as Node[]).indexOf(declaration!) + 1);
+    if (after.some((stmt) => stmt.type === 'ExpressionStatement' && closesIt(unwrap(stmt.expression as Node)))) return { channelOnShared: `${on}, closed after use` };
+  }
+  return {};
 }
 
 /** `frameMax: 4096` → `frameMax: 8192`, `?frameMax=4096` → `?frameMax=8192`: the digits the code wrote, replaced. */

@@ -80,6 +80,36 @@ function propertyHandler(file: ParsedFile, prop: t.ObjectProperty | t.ObjectMeth
   return method === 'run' ? HANDLER_PROPERTIES[key] : undefined;
 }
 
+/** Methods that register a listener for an emitter's event (`emitter.on('block', fn)`). */
+const LISTEN_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+
+/**
+ * The event a function listens to: it is handed to `emitter.on('block', fn)` (or once, addListener) where it is
+ * written, or by the name it is declared with, in its own file (`const onBlock = async (block) => ...;
+ * sync.on('block', onBlock)`). `refersTo` tells whether an identifier argument names the function.
+ */
+export function eventListened(file: ParsedFile, fn: t.Function, refersTo: (id: t.Identifier) => boolean): string | undefined {
+  const eventOf = (call: Node, arg: Node): string | undefined => {
+    if (!isCall(call)) return undefined;
+    const m = calleeMethod(call);
+    const args = call.arguments as Node[];
+    return m && LISTEN_METHODS.has(m.method) && args[1] === arg && args[0]?.type === 'StringLiteral' ? args[0].value : undefined;
+  };
+  const parent = file.parentOf(fn);
+  if (parent && isCall(parent)) return eventOf(parent, fn);
+  const id = 'id' in fn && fn.id ? fn.id : parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' && parent.init === fn ? parent.id : undefined;
+  if (!id) return undefined;
+  for (const call of file.callsWithArgumentNamed(id.name)) {
+    const arg = (call.arguments as Node[])[1];
+    const ref = arg && unwrap(arg);
+    if (ref?.type === 'Identifier' && ref.name === id.name && refersTo(ref)) {
+      const event = eventOf(call, arg);
+      if (event) return event;
+    }
+  }
+  return undefined;
+}
+
 function decoratorName(expr: Node): string | undefined {
   if (expr.type === 'CallExpression') return decoratorName(expr.callee as Node);
   if (expr.type === 'Identifier') return expr.name;

@@ -2,7 +2,7 @@
 // does, or a key the code reads from options that hold a near one instead. Each client declares its keys as data.
 import type { FileModel, IgnoredOption } from '../../model';
 import type { Node } from '../../parse/ast';
-import type { ObjectValue, Value } from '../../resolve/values';
+import type { ObjectValue, Primitive, Value } from '../../resolve/values';
 import type { FileContext } from '../../resolve/file-context';
 
 /** The keys one call of a library reads from its options, as data. */
@@ -11,6 +11,8 @@ export interface OptionKeys {
   reads: Readonly<Record<string, string>>;
   /** Keys code writes for one the library reads (another library's name, an x-argument outside `arguments`), not one edit away: what it reads instead, and what it then does. */
   confusions?: Readonly<Record<string, { intended: string; uses: string }>>;
+  /** The value the library uses for a key left out, where it is one plain value (a caller's equal value loses nothing). */
+  defaults?: Readonly<Record<string, Primitive>>;
 }
 
 /** Where the options go: the client, the call as a finding names it, and an id prefix. */
@@ -48,10 +50,11 @@ export function absentKeyRead(ctx: FileContext, read: Node | undefined, value: V
   return intended ? [ignoredOption(ctx, read, site, { key, intended, uses, side: 'read' })] : [];
 }
 
-function ignoredOption(ctx: FileContext, at: Node, site: OptionsSite, fact: Pick<IgnoredOption, 'key' | 'intended' | 'uses' | 'side'>): IgnoredOption {
+/** The fact for one key at `at` (a node of ctx's file). */
+export function ignoredOption(ctx: FileContext, at: Node, site: OptionsSite, fact: Pick<IgnoredOption, 'key' | 'intended' | 'uses' | 'side' | 'through'>): IgnoredOption {
   return {
     kind: 'ignored-option',
-    id: `${site.id}:${at.start}`,
+    id: `${site.id}:${fact.side === 'dropped' ? `${ctx.file.path}:` : ''}${at.start}`,
     client: site.client,
     at: ctx.file.span(at),
     statementStart: ctx.file.statementOf(at).start ?? 0,

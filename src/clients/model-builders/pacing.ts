@@ -7,7 +7,7 @@ import { shared, type FileContext } from '../../resolve/file-context';
 import { enclosingFunction, loopAround, resultUse } from './call-context';
 import { loopOf, unitOfWorkOf } from './unit-of-work';
 import { loopBound } from './loop-bound';
-import { channelOpenedPerRun } from './channel-per-run';
+import { channelOfThisRun, channelOpenedPerRun } from './channel-per-run';
 import type { Located } from '../../resolve/contracts';
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
@@ -107,7 +107,7 @@ export function publishPacing(ctx: FileContext, call: CallNode, signal: PublishP
   const isCollected = signal === 'promise' && collected(ctx, call);
   // A boolean awaited is not waited for: `await ch.publish(...)` ignores the buffer as much as a bare call.
   const ignored = use === 'ignored' || (signal === 'false-then-drain' && use === 'awaited');
-  const doubt = signal === 'false-then-drain' && use === 'awaited' && untraced ? promiseWrapperInUse(ctx) : undefined;
+  const wrapper = signal === 'false-then-drain' && ignored && untraced ? promiseWrapperInUse(ctx) : undefined;
   const method = calleeMethod(call)?.method;
   const own = waitsForDrain(ctx, [call]);
   const repeated = ignored && !own && !isCollected && method ? repeatedAround(ctx, call, method) : undefined;
@@ -116,17 +116,29 @@ export function publishPacing(ctx: FileContext, call: CallNode, signal: PublishP
   // A loop around the publish in its own function that awaits something each time (a confirm, a read, a pause) paces itself.
   const paced = repeated?.kind === 'a loop' && !repeated.via.length && awaitsInLoop(ctx, call);
   if (!repeated || paced || drain) return { signal, waitsForDrain: drain, ...(isCollected ? { collected: true } : {}) };
-  const perRun = channelOpenedPerRun(ctx, call, channelMadeAt);
   const by = repeatedBy(repeated.kind);
+  const bound = by === 'loop' && loop ? loopBound(loop.ctx, loop.node) : undefined;
+  const perRun = channelOpenedPerRun(ctx, call, channelMadeAt) || batchOnItsOwnChannel(ctx, call, repeated, bound);
   return {
     signal,
     waitsForDrain: false,
     repeated,
     repeatedBy: by,
     ...(perRun ? { channelPerRun: true as const } : {}),
-    ...(by === 'loop' && loop ? { bound: loopBound(loop.ctx, loop.node) } : {}),
-    ...(doubt ? { returnsDoubt: `the receiver is not traced to an amqplib channel (${untraced}), the code awaits what the call returns, and the project also depends on ${doubt}, whose publish returns a promise and waits for the channel's 'drain' itself` } : {}),
+    ...(bound ? { bound } : {}),
+    ...(wrapper && use === 'awaited' ? { returnsDoubt: `the receiver is not traced to an amqplib channel (${untraced}), the code awaits what the call returns, and the project also depends on ${wrapper}, whose publish returns a promise and waits for the channel's 'drain' itself` } : {}),
+    ...(wrapper && use === 'ignored' ? { wrapperInProject: wrapper } : {}),
   };
+}
+
+/**
+ * A loop in the publish's own function over a list its caller hands in (already in memory), on a channel that function
+ * opens and closes for this run: the channel's buffer holds at most that list, and nothing else is written to it.
+ */
+function batchOnItsOwnChannel(ctx: FileContext, call: CallNode, repeated: NonNullable<PublishPacing['repeated']>, bound: PublishPacing['bound']): boolean {
+  if (repeated.kind !== 'a loop' || repeated.via.length || bound?.kind !== 'unknown' || !bound.parameter) return false;
+  const fn = enclosingFunction(ctx.file, call);
+  return !!fn && channelOfThisRun(ctx, call, fn);
 }
 
 /** A wrapper with a promise-returning publish that the project depends on, if any. */

@@ -70,6 +70,7 @@ export const AMQPLIB_QUEUE_KEYS: OptionKeys = {
     overflow: 'the queue keeps its default overflow (drop-head)',
     queueMode: 'no x-queue-mode is sent',
   },
+  defaults: { durable: true, exclusive: false, autoDelete: false },
   confusions: Object.fromEntries(
     X_ARGUMENTS.map((key) => [
       key,

@@ -9,6 +9,7 @@ import { enclosingFunction } from './call-context';
 import { exportedName } from '../../resolve/exported-api';
 import { packageRoleOf } from '../../resolve/package-role';
 import { isTestFile } from '../../resolve/test-files';
+import { loopBound } from './loop-bound';
 
 /** How many callers up a unit of work is looked for. */
 const MAX_CALLERS = 4;
@@ -22,6 +23,8 @@ export interface WorkCalls {
 }
 
 type Via = UnitOfWork['via'];
+/** The functions the search came through, from the open's own outwards (each one calls the one before it). */
+type Chain = readonly { ctx: FileContext; fn: t.Function }[];
 
 /** The loop a unit of work of kind 'a loop' is, and the file it is in (what bounds it is read there: loop-bound.ts). */
 const LOOP_NODES = new WeakMap<UnitOfWork, { ctx: FileContext; node: Node }>();
@@ -41,15 +44,17 @@ function loopUnit(ctx: FileContext, loop: Node, via: Via): UnitOfWork {
  */
 export function unitOfWorkOf(ctx: FileContext, open: Node, calls: WorkCalls): UnitOfWork | undefined {
   if (keptForReuse(ctx, open)) return undefined;
-  return around(ctx, open, open, calls, [], new Set(), 0);
+  return around(ctx, open, open, calls, [], new Set(), 0, []);
 }
 
-function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: Via, seen: Set<t.Function>, depth: number): UnitOfWork | undefined {
+function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: Via, seen: Set<t.Function>, depth: number, chain: Chain): UnitOfWork | undefined {
   const file = ctx.file;
   let node = at;
   for (;;) {
     for (const loop of loopsAround(file, node)) {
-      if (perItem(file, loop, loop, open, calls)) return loopUnit(ctx, loop, via);
+      // A loop over a few items the code writes out (`for (let i = 0; i < 5; i++)`, a list of queues) opens a few, once
+      // per run of the code around it: that code decides (a request handler: per request; start-up: a pool).
+      if (perItem(file, loop, loop, open, calls) && !fewWrittenOut(ctx, loop)) return loopUnit(ctx, loop, via);
     }
     const fn = enclosingFunction(file, node);
     if (!fn) return undefined;
@@ -65,12 +70,12 @@ function around(ctx: FileContext, at: Node, open: Node, calls: WorkCalls, via: V
       node = parent;
       continue;
     }
-    return callers(ctx, fn, open, calls, via, seen, depth);
+    return callers(ctx, fn, open, calls, via, seen, depth, chain);
   }
 }
 
 /** The unit of work around the calls of `fn` and the places that register it as a handler. */
-function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, seen: Set<t.Function>, depth: number): UnitOfWork | undefined {
+function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, seen: Set<t.Function>, depth: number, chain: Chain): UnitOfWork | undefined {
   if (depth >= MAX_CALLERS || seen.has(fn)) return undefined;
   seen.add(fn);
   const project = ctx.resolver.project;
@@ -88,39 +93,60 @@ function callers(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls,
     // A lazy initialisation: the call runs only until the state the function sets is there (`if (!this.isInit) await this.initialize()`).
     kept ??= keptBy(ctx, fn);
     if (guardedByState(site.ctx, site.call, kept)) continue;
-    const found = around(site.ctx, site.call, open, calls, [...via, link(site.ctx.file, name, site.call)], seen, depth + 1);
+    const found = around(site.ctx, site.call, open, calls, [...via, link(site.ctx.file, name, site.call)], seen, depth + 1, [...chain, { ctx, fn }]);
     if (found) return found;
   }
   // Nothing in the project calls it: a library's API, called by its users once per message they send.
-  return called ? undefined : libraryCall(ctx, fn, open, calls, via, depth);
+  return called ? undefined : libraryCall(ctx, fn, open, calls, via, depth, chain);
 }
 
 /**
- * An exported function (or public method of an exported class) of a library package that opens what it sends one
- * message on, with no caller in the project to say how often it runs: its users call it per message
- * (`publish(queue, body)`), so each message opens a new one. Whether it closes it (`depth` 0: the open is in the function itself) says if it leaks.
+ * An exported function (or public method of an exported class) of a library package that opens what it sends on, with
+ * no caller in the project to say how often it runs: its users call it per message (`publish(queue, body)`), so each
+ * message opens a new one. The send may be in the function or in one it calls on the way to the open (`sendMessage()`
+ * → `processMessage()`, which connects through an injected manager and publishes), once per call or for each item of
+ * the list the call hands in. In an application, only the function that opens and sends itself, in a module another file
+ * imports, counts, and the finding says its callers are not followed (called through a DI container or by name:
+ * `exported.unfollowed`). Whether it
+ * closes what it opens (`depth` 0: the open is in the function itself) says if it leaks.
  */
-function libraryCall(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, depth: number): UnitOfWork | undefined {
+function libraryCall(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCalls, via: Via, depth: number, chain: Chain): UnitOfWork | undefined {
   const file = ctx.file;
-  // In an application, an exported helper nothing calls is dead code or called in ways not followed: only a library's API counts.
-  if (isTestFile(file.path) || !packageRoleOf(ctx)?.library) return undefined;
+  if (isTestFile(file.path)) return undefined;
+  const library = !!packageRoleOf(ctx)?.library;
+  // In an application, a helper nothing calls may be dead code: only one that is all of it (opens, sends, in itself), in
+  // a module another file imports, is named.
+  if (!library && (depth > 0 || !referencedElsewhere(ctx))) return undefined;
   const name = exportedName(ctx, fn);
   if (!name) return undefined;
   const publishes = new Set(calls.publish);
-  const sends = file.nodesUnder(fn).some((n) => isCall(n) && publishes.has(calleeMethod(n)?.method ?? '') && sentOnce(file, fn, n));
+  const sends = [{ ctx, fn }, ...(library ? chain : [])].some((f) => f.ctx.file.nodesUnder(f.fn).some((n) => isCall(n) && publishes.has(calleeMethod(n)?.method ?? '') && sentPerCall(f.ctx, f.fn, n)));
   if (!sends) return undefined;
   const leaks = depth === 0 && neverClosed(ctx, fn, open, calls);
-  return { ...here(file, `${name}()`, fn, via), per: 'message', exported: { name: `${name}()`, ...(leaks ? { leaks: true } : {}) } };
+  return { ...here(file, `${name}()`, fn, via), per: 'message', exported: { name: `${name}()`, ...(leaks ? { leaks: true } : {}), ...(library ? {} : { unfollowed: true }) } };
+}
+
+/**
+ * Another file of the project imports the module (a DI container that registers it: `asValue(require('./lib/rabbitmq'))`):
+ * its functions are used, in ways the analysis may not follow. Importers only: they are in the module's connected
+ * component, which a worker thread or the cache analyses as one unit.
+ */
+function referencedElsewhere(ctx: FileContext): boolean {
+  const project = ctx.resolver.project;
+  const absolute = ctx.resolver.absolute;
+  return !!project && !!absolute && project.callerFiles(absolute).some((f) => f !== absolute);
 }
 
 /**
  * A publish that runs once per call of `fn`: in its body or in a promise's executor or `.then` callback in it (an
- * RPC's request), not in a loop, nor in a consume handler or other callback that runs once per message.
+ * RPC's request), not in a consume handler or other callback that runs once per message, nor in a loop unless it
+ * goes over a list the call is handed (`for (const m of messages)`, `messages` a parameter: the call's batch).
  */
-function sentOnce(file: ParsedFile, fn: t.Function, publish: Node): boolean {
+function sentPerCall(ctx: FileContext, fn: t.Function, publish: Node): boolean {
+  const file = ctx.file;
   let node: Node = publish;
   for (;;) {
-    if (loopsAround(file, node).length) return false;
+    if (loopsAround(file, node).some((loop) => !loopBound(ctx, loop).parameter)) return false;
     const inner = enclosingFunction(file, node);
     if (!inner) return false;
     if (inner === fn) return true;
@@ -140,10 +166,20 @@ function neverClosed(ctx: FileContext, fn: t.Function, open: Node, calls: WorkCa
   const file = ctx.file;
   const { node, parent } = taker(file, open);
   if (parent?.type !== 'VariableDeclarator' || parent.init !== node || parent.id.type !== 'Identifier') return false;
-  const binding = ctx.resolver.scopes.lookup(parent.id.name, parent.id);
+  if (!onlyCalledOn(ctx, fn, parent.id, calls)) return false;
+  // A channel of a connection the function closes (`connection.createChannel()`, then `connection.close()`) is closed with it.
+  const m = isCall(open) ? calleeMethod(open) : undefined;
+  const connection = m && unwrap(m.object);
+  return !(connection?.type === 'Identifier' && !onlyCalledOn(ctx, fn, connection, calls));
+}
+
+/** Every use of the variable `id` in `fn` is a method call on it, none of them a close. */
+function onlyCalledOn(ctx: FileContext, fn: t.Function, id: t.Identifier, calls: WorkCalls): boolean {
+  const file = ctx.file;
+  const binding = ctx.resolver.scopes.lookup(id.name, id);
   const closes = new Set(calls.close);
   for (const n of file.nodesUnder(fn)) {
-    if (n.type !== 'Identifier' || n === parent.id || n.name !== parent.id.name || ctx.resolver.scopes.lookup(n.name, n) !== binding) continue;
+    if (n.type !== 'Identifier' || n === binding?.id || n.name !== id.name || ctx.resolver.scopes.lookup(n.name, n) !== binding) continue;
     const use = file.parentOf(n);
     const call = use && file.parentOf(use);
     const method = use?.type === 'MemberExpression' && use.object === n && call && isCall(call) && call.callee === use ? memberName(use) : undefined;
@@ -211,6 +247,14 @@ function here(file: ParsedFile, kind: string, at: Node, via: Via): UnitOfWork {
 }
 
 const link = (file: ParsedFile, name: string, at: Node): Via[number] => ({ name, file: file.path, line: file.lines.position(at.start ?? 0).line });
+
+/** How many connections or channels a loop may open, over items the code writes out, and still be a pool rather than churn. */
+const FEW_OPENS = 32;
+
+function fewWrittenOut(ctx: FileContext, loop: Node): boolean {
+  const b = loopBound(ctx, loop);
+  return b.kind === 'bounded' && b.by === 'fixed' && (b.count ?? Infinity) <= FEW_OPENS;
+}
 
 /** The loops around a node inside its function, innermost first. */
 function loopsAround(file: ParsedFile, node: Node): Node[] {

@@ -2,7 +2,8 @@
 import type { FileModel } from '../../model';
 import type { ObjectValue } from '../../resolve/values';
 import type { FileContext } from '../../resolve/file-context';
-import { addIgnored, ignoredOptionKeys, type OptionKeys, type OptionsSite } from '../model-builders/option-keys';
+import { addIgnored, type OptionKeys, type OptionsSite } from '../model-builders/option-keys';
+import { optionKeysThatNeverArrive } from '../model-builders/dropped-options';
 import { AMQPLIB_QUEUE_KEYS } from '../model-builders/queue-options';
 
 const NEST_DEFAULT = 'Nest uses its default for it';
@@ -43,6 +44,7 @@ export const RMQ_OPTION_KEYS: OptionKeys = {
     autoDelete: OUTSIDE_QUEUE_OPTIONS('autoDelete'),
     arguments: OUTSIDE_QUEUE_OPTIONS('arguments'),
   },
+  defaults: { noAck: true, prefetchCount: 0, isGlobalPrefetchCount: false, persistent: false, noAssert: false },
 };
 
 /** `queueOptions`: amqplib's assertQueue options, and `noAssert`, which Nest itself reads there (v9, v12). */
@@ -51,6 +53,6 @@ export const RMQ_QUEUE_OPTION_KEYS: OptionKeys = { ...AMQPLIB_QUEUE_KEYS, reads:
 /** The ignored keys of one site's RMQ options and of their queueOptions. */
 export function addIgnoredRmqOptions(ctx: FileContext, model: FileModel, options: ObjectValue | undefined, site: OptionsSite): void {
   const queueOptions = options?.props.get('queueOptions')?.value();
-  const found = [...ignoredOptionKeys(ctx, options, RMQ_OPTION_KEYS, site), ...ignoredOptionKeys(ctx, queueOptions?.kind === 'object' ? queueOptions.object : undefined, RMQ_QUEUE_OPTION_KEYS, site)];
+  const found = [...optionKeysThatNeverArrive(ctx, options, RMQ_OPTION_KEYS, site), ...optionKeysThatNeverArrive(ctx, queueOptions?.kind === 'object' ? queueOptions.object : undefined, RMQ_QUEUE_OPTION_KEYS, site)];
   addIgnored(model, found);
 }

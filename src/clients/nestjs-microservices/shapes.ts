@@ -1,7 +1,22 @@
-// @nestjs/microservices' objects as the project-level tracker follows them: `context.getChannelRef()` of an RmqContext
-// is an amqplib channel (the microservice's own, server-rmq.js), so what handlers do on it is read as amqplib's; a
-// ClientRMQ's `createClient()` is amqp-connection-manager's connect() (client-rmq.js), so its channels are wrappers.
-import type { ObjectShape } from '../../resolve/objects/shape';
+// @nestjs/microservices as the project-level tracker follows it: `context.getChannelRef()` of an RmqContext is an
+// amqplib channel (the microservice's own, server-rmq.js), so what handlers do on it is read as amqplib's; a ClientRMQ's
+// `createClient()` is amqp-connection-manager's connect() (client-rmq.js), so its channels are wrappers; and the fields
+// ServerRMQ's constructor sets from its options, for a project's subclass that reads them (`this.queueOptions`).
+import type { LibraryClassFields, ObjectShape } from '../../resolve/objects/shape';
+
+/**
+ * ServerRMQ's constructor (server/server-rmq.js, the same in 9.4.3, 10.4.22, 11.2.6 and 12.1.1): `this.queueOptions =
+ * getOptionsProp(options, 'queueOptions') || {}`, `this.noAck = getOptionsProp(options, 'noAck', true)` (`'noAck' in
+ * options ? options.noAck : true`), `this.queue = getOptionsProp(options, 'queue') || default`.
+ */
+const SERVER_RMQ_FIELDS: LibraryClassFields = {
+  optionsParam: 0,
+  fields: {
+    queueOptions: { option: 'queueOptions', default: {}, orDefault: true },
+    noAck: { option: 'noAck', default: true },
+    queue: { option: 'queue', orDefault: true, unsettled: "differs by Nest version ('default' before 11, '' from 11: a server-named queue)" },
+  },
+};
 
 export const NEST_RMQ_CONTEXT_SHAPE: ObjectShape = {
   library: '@nestjs/microservices',
@@ -16,4 +31,5 @@ export const NEST_RMQ_CONTEXT_SHAPE: ObjectShape = {
     if (target.kind === 'client-rmq' && method === 'createClient') return { kind: 'manager', library: 'amqp-connection-manager' };
     return undefined;
   },
+  classFields: { ServerRMQ: SERVER_RMQ_FIELDS },
 };

@@ -1,23 +1,37 @@
 // Dependency-injection providers: what `@Inject(TOKEN)` hands a constructor, read from the project's
-// `{ provide: TOKEN, useFactory | useValue | useClass | useExisting }` (NestJS custom providers).
+// `{ provide: TOKEN, useFactory | useValue | useClass | useExisting }` (NestJS custom providers), and what inversify's
+// `@inject(TOKEN)` gets from `container.bind(TOKEN).to(C)` (toSelf, toConstantValue, toDynamicValue).
 import type * as t from '@babel/types';
-import { ownProperty, unwrap, type Node } from '../../parse/ast';
+import { calleeMethod, isCall, ownProperty, unwrap, type Node } from '../../parse/ast';
 import type { FileContext } from '../file-context';
 import { isTestFile } from '../test-files';
 import type { Traced } from './traced';
 import type { ObjectTracking as ObjectTracker } from '../contracts';
 
-/** `provide:` as a provider object writes it (files without it are not parsed for providers). */
-/** A file that writes a custom provider (`provide:`): the index's fact for `providerFiles()`. */
-export const PROVIDER_TEXT = /\bprovide['"]?\s*:/;
+/** A file that writes a custom provider (`provide:`) or an inversify binding (`.bind(TOKEN).to(C)`): the index's fact for `providerFiles()`. */
+export const PROVIDER_TEXT = /\bprovide['"]?\s*:|\.bind\s*(?:<[^>()]*>)?\s*\(\s*[\w$.'"]+\s*\)\s*\.\s*to(?:Self|ConstantValue|DynamicValue)?\s*\(/;
+/** A file that injects by token: NestJS's `@Inject(TOKEN)`, inversify's `@inject(TOKEN)`. */
+export const INJECT_TEXT = /@[Ii]nject\s*\(/;
+
+/** What inversify binds a token to: the `.to(C)` (or toSelf, toConstantValue, toDynamicValue) call of `bind(TOKEN)`. */
+const BINDING_METHODS = new Set(['to', 'toSelf', 'toConstantValue', 'toDynamicValue']);
 
 export interface Provider {
   node: t.ObjectExpression;
   ctx: FileContext;
 }
 
+interface Binding {
+  /** The `.to(...)` call. */
+  to: t.CallExpression;
+  /** The token argument of `bind(...)`. */
+  token: Node;
+  ctx: FileContext;
+}
+
 export class Providers {
   private byToken?: Map<string, Provider[]>;
+  private bindings?: Map<string, Binding[]>;
   private readonly active = new Set<string>();
 
   constructor(private readonly tracker: ObjectTracker) {}
@@ -54,6 +68,10 @@ export class Providers {
         const v = this.value(node, ctx);
         if (v) return v;
       }
+      for (const b of this.bindings?.get(token) ?? []) {
+        const v = this.bound(b);
+        if (v) return v;
+      }
       return undefined;
     } finally {
       this.active.delete(token);
@@ -82,16 +100,36 @@ export class Providers {
     return token === undefined ? undefined : this.provided(token);
   }
 
-  /** The provider objects of the project's inputs outside tests, by token (read once, from files that write `provide:`). */
+  /** inversify: `bind(TOKEN).to(C)` an instance of C, `toSelf()` of the bound class, `toConstantValue(v)` v, `toDynamicValue(fn)` what fn returns. */
+  private bound(b: Binding): Traced | undefined {
+    const method = calleeMethod(b.to)!.method;
+    const arg = b.to.arguments[0] && unwrap(b.to.arguments[0] as Node);
+    if (method === 'toConstantValue') return arg && this.tracker.trace(arg, b.ctx);
+    if (method === 'toDynamicValue') {
+      const fn = arg && this.tracker.trace(arg, b.ctx);
+      return fn?.t === 'function' ? this.tracker.params.returns(fn.fn, fn.ctx) : undefined;
+    }
+    const c = this.tracker.trace(method === 'toSelf' ? b.token : arg!, b.ctx);
+    return c?.t === 'class' ? { t: 'instance', cls: c.cls, ctx: c.ctx } : undefined;
+  }
+
+  /** The provider objects and bindings of the project's inputs outside tests, by token (read once, from files that write `provide:` or `.bind(`). */
   private index(): Map<string, Provider[]> {
     if (this.byToken) return this.byToken;
     this.byToken = new Map();
+    this.bindings = new Map();
     const project = this.tracker.project;
     for (const absolute of project?.providerFiles() ?? []) {
       const ctx = project!.context(absolute);
       // Test modules override providers with fakes: the service runs with the others.
       if (!ctx || isTestFile(ctx.file.path)) continue;
       for (const node of ctx.file.nodes) {
+        const binding = bindingOf(node);
+        if (binding) {
+          const token = tokenOf(binding.token, ctx);
+          if (token !== undefined) this.bindings.set(token, [...(this.bindings.get(token) ?? []), { ...binding, ctx }]);
+          continue;
+        }
         if (node.type !== 'ObjectExpression') continue;
         const provide = ownProperty(node, 'provide');
         const token = provide && tokenOf(provide.value as Node, ctx);
@@ -105,12 +143,23 @@ export class Providers {
   }
 }
 
-/** The token of an `@Inject(TOKEN)` decorator among `decorators`, if there is one. */
+/** `x.bind<T>(TOKEN).to(C)`: the `.to(...)` call and the token. */
+function bindingOf(node: Node): Omit<Binding, 'ctx'> | undefined {
+  if (node.type !== 'CallExpression') return undefined;
+  const m = calleeMethod(node);
+  if (!m || !BINDING_METHODS.has(m.method)) return undefined;
+  const bind = unwrap(m.object);
+  if (!isCall(bind) || calleeMethod(bind)?.method !== 'bind' || bind.arguments.length !== 1) return undefined;
+  return { to: node, token: bind.arguments[0] as Node };
+}
+
+/** The token of an `@Inject(TOKEN)` (NestJS) or `@inject(TOKEN)` (inversify) decorator among `decorators`, if there is one. */
 function injectedToken(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): string | undefined {
   for (const d of decorators ?? []) {
     const call = unwrap(d.expression as Node);
     if (call.type !== 'CallExpression' || unwrap(call.callee as Node).type !== 'Identifier') continue;
-    if ((unwrap(call.callee as Node) as t.Identifier).name !== 'Inject' || call.arguments.length !== 1) continue;
+    const name = (unwrap(call.callee as Node) as t.Identifier).name;
+    if ((name !== 'Inject' && name !== 'inject') || call.arguments.length !== 1) continue;
     return tokenOf(call.arguments[0] as Node, ctx);
   }
   return undefined;

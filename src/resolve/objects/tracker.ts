@@ -6,7 +6,7 @@ import { calleeMethod, isCall, isFunction, memberName, propertyKeyName, unwrap, 
 import type { Binding } from '../scope';
 import type { FileContext } from '../file-context';
 import { findExport } from '../exports';
-import type { ObjectTracking, ProjectView as Project } from '../contracts';
+import type { LibraryClassFields, ObjectTracking, ProjectView as Project } from '../contracts';
 import type { LibKind, LibObject, Located, ObjectShape } from './shape';
 import { lib, perCallKey, placeKey, type ClassLike, type ClassNode, type Traced } from './traced';
 import { ParamTracing } from './params';
@@ -141,6 +141,22 @@ export class ObjectTracker implements ObjectTracking {
       fallback ??= v;
     }
     return fallback;
+  }
+
+  /** The library class an expression names (`ServerRMQ` imported, or `ms.ServerRMQ` of a namespace import), if a shape lists its fields. */
+  libraryClass(expr: Node, ctx: FileContext): { name: string; fields: LibraryClassFields } | undefined {
+    const node = unwrap(expr);
+    const id = node.type === 'MemberExpression' ? unwrap(node.object as Node) : node;
+    if (id.type !== 'Identifier') return undefined;
+    const b = ctx.resolver.scopes.lookup(id.name, id);
+    if (b?.kind !== 'import' || !b.importSource) return undefined;
+    const name = node.type === 'MemberExpression' ? (b.importedName === '*' ? memberName(node) : undefined) : b.importedName;
+    if (!name) return undefined;
+    for (const shape of this.shapes) {
+      const fields = shape.source.test(b.importSource) && shape.classFields && Object.hasOwn(shape.classFields, name) ? shape.classFields[name] : undefined;
+      if (fields) return { name, fields };
+    }
+    return undefined;
   }
 
   // ------------------------------------------------------------------ names

@@ -6,8 +6,8 @@ const connection = amqp.connect([process.env.AMQP_URL ?? 'amqp://localhost']);
 
 export async function publish(exchange: string, routingKey: string, event: object): Promise<void> {
   // rabbitmq4-codemod(connection-churn): this opens a channel once per message (in each call of
-  // publish() at src/index.ts:7, which the module exports and which sends one message on it): open
-  // it once at start-up and reuse it for every message
+  // publish() at src/index.ts:7, which the module exports and which publishes on it): open it once
+  // at start-up and reuse it for every message
   const channelWrapper = connection.createChannel({ json: true });
   try {
     await channelWrapper.publish(exchange, routingKey, event, { persistent: true });

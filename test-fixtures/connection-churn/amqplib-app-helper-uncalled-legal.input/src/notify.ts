@@ -1,5 +1,6 @@
-// An application's exported helper that nothing in the project calls: how often it runs is not known, so it is not
-// reported (in a library package, its users would call it per message).
+// An application's exported helper that nothing in the project calls, imports or names: dead code or a script's, not
+// reported (in a library package, its users would call it per message; imported or named by a DI container's
+// configuration, an info).
 import * as amqp from 'amqplib';
 
 export async function notifyOnce(body: string) {

@@ -4,8 +4,8 @@ import type { Channel, ChannelModel } from 'amqplib';
 
 export async function call<T>(connection: ChannelModel, queue: string, payload: unknown): Promise<T> {
   // rabbitmq4-codemod(connection-churn): this opens a channel once per message (in each call of
-  // call() at src/index.ts:5, which the module exports and which sends one message on it and never
-  // closes it): open it once at start-up and reuse it for every message
+  // call() at src/index.ts:5, which the module exports and which publishes on it and never closes
+  // it): open it once at start-up and reuse it for every message
   const ch = await connection.createChannel();
   const { queue: replyTo } = await ch.assertQueue('', { exclusive: true });
   return new Promise((resolve) => {

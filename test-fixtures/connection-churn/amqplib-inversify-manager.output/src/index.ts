@@ -1,0 +1,2 @@
+export { RabbitMqMessagingService } from './RabbitMqMessagingService';
+export { container } from './container';

@@ -1,0 +1,4 @@
+export const TYPES = {
+  ConnectionManager: Symbol.for('ConnectionManager'),
+  MessagingService: Symbol.for('MessagingService'),
+};
