@@ -21,6 +21,8 @@ export class ParamTracing {
   private readonly returned = new Map<t.Function, Traced | null>();
   private readonly values = new Map<string, Traced | null>();
   private readonly activeReturns = new Set<t.Function>();
+  /** Each function's `.bind(...)` calls, found once (a function's parameters each ask). */
+  private readonly bound = new Map<t.Function, { call: t.CallExpression; ctx: FileContext }[]>();
 
   constructor(private readonly tracker: ObjectTracker) {}
 
@@ -103,6 +105,12 @@ export class ParamTracing {
    * in its file and, for an exported one, in the files that import it (`onChannel.bind(undefined, resolve)`).
    */
   private boundCalls(fn: t.Function, ctx: FileContext): { call: t.CallExpression; ctx: FileContext }[] {
+    let found = this.bound.get(fn);
+    if (!found) this.bound.set(fn, (found = this.findBoundCalls(fn, ctx)));
+    return found;
+  }
+
+  private findBoundCalls(fn: t.Function, ctx: FileContext): { call: t.CallExpression; ctx: FileContext }[] {
     const member = ctx.file.parentOf(fn);
     const call = member && ctx.file.parentOf(member);
     if (member?.type === 'MemberExpression' && member.object === fn && call?.type === 'CallExpression' && call.callee === member) return memberNameIs(member, 'bind') ? [{ call, ctx }] : [];

@@ -440,11 +440,13 @@ export class ObjectTracker implements ObjectTracking {
    */
   private assignedMember(node: t.MemberExpression | t.OptionalMemberExpression, name: string | undefined, ctx: FileContext): Traced | undefined {
     const object = unwrap(node.object as Node);
-    if (object.type !== 'Identifier') return undefined;
+    // Cheapest first: most names get no member assignment in their file (one indexed lookup).
+    const assigns = object.type === 'Identifier' ? ctx.file.assignmentsToMembersOf(object.name) : [];
+    if (object.type !== 'Identifier' || !assigns.length) return undefined;
     const binding = ctx.resolver.scopes.lookup(object.name, object);
     if (!binding || binding.kind === 'import' || binding.kind === 'function' || binding.kind === 'class') return undefined;
     return this.guarded(`${placeKey(ctx, binding.id)}.${name ?? '[]'}`, () => {
-      for (const a of ctx.file.assignmentsToMembersOf(object.name)) {
+      for (const a of assigns) {
         const left = a.left as t.MemberExpression;
         if (a.operator !== '=' || (name === undefined ? !left.computed : memberName(left) !== name)) continue;
         if (ctx.resolver.scopes.lookup(object.name, left.object as Node) !== binding) continue;
