@@ -78,6 +78,17 @@ export const QUEUE_TYPES: readonly QueueType[] = ['classic', 'quorum', 'stream']
 export type DefaultQueueTypes = QueueType | Readonly<Record<string, QueueType>>;
 
 /** One x-argument of a queue declaration, with how the code spelled it. */
+/**
+ * How the call a subject is read from was recognised when its receiver is not traced to a library object (the
+ * recognition ladder's rung b, resolve/objects/ladder.ts): said in its findings and its consumers row.
+ */
+export interface Recognition {
+  /** Why the call is taken to be the library's although its receiver is not traced (what the receiver was inferred from). */
+  untraced?: string;
+  /** Every client whose API the call fits, when more than one does (this subject's client among them): the engine compares their verdicts. */
+  among?: readonly string[];
+}
+
 export interface QueueArgument {
   key: string;
   value: Resolved<unknown>;
@@ -89,7 +100,7 @@ export interface QueueArgument {
 
 export type QueueFlag = 'durable' | 'exclusive' | 'autoDelete';
 
-export interface QueueDeclaration {
+export interface QueueDeclaration extends Recognition {
   kind: 'queue-declaration';
   /** Stable within one analysis of a file: `${client}:${start}`. */
   id: string;
@@ -137,8 +148,6 @@ export interface QueueDeclaration {
   siteOn?: string;
   /** Why a rewrite must not be made here even if one exists. */
   rewriteBlocked?: string;
-  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
-  untraced?: string;
   /**
    * Read as a caller that passes no options gets it (library mode: the library's own defaults decide, since nothing in
    * the project calls its exported function): how that caller calls it, e.g. "Rabbit.createQueue()".
@@ -158,7 +167,7 @@ export interface QueueDeclaration {
 
 export type AckMode = 'auto' | 'manual';
 
-export interface Qos {
+export interface Qos extends Recognition {
   kind: 'qos';
   client: string;
   at: Span;
@@ -174,8 +183,6 @@ export interface Qos {
    * known false means never (e.g. every caller of the helper leaves `prefetch` at null).
    */
   runs?: Resolved<boolean>;
-  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
-  untraced?: string;
   /** As for declarations and consumers in a helper: read again per call site. */
   id?: string;
   callee?: string;
@@ -193,7 +200,7 @@ export interface Qos {
   syntax: unknown;
 }
 
-export interface Consumer {
+export interface Consumer extends Recognition {
   kind: 'consumer';
   id: string;
   client: string;
@@ -245,8 +252,6 @@ export interface Consumer {
    * a finding about a value the options leave to the library's default is reported there.
    */
   optionsAt?: { span: Span; statementStart: number };
-  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
-  untraced?: string;
   /**
    * The code cancels this consumer itself (`ch.cancel(tag)` in its handler or in the function that starts it), and
    * whether that is in a test file: a consumer that lives only as long as a test.
@@ -270,6 +275,11 @@ export interface Consumer {
   prefetchElsewhere?: true;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
+  /**
+   * Whether the consume call runs at all, as its function decides before it (`if (typeof handler !== 'function') throw`):
+   * known false where a call of the function never gets that far with the arguments it passes.
+   */
+  runs?: Resolved<boolean>;
   syntax: unknown;
 }
 
@@ -342,7 +352,7 @@ export interface HandlerFacts {
 /** How the code treats what a publish call returns. */
 export type ResultUse = 'ignored' | 'awaited' | 'tested' | 'returned' | 'stored';
 
-export interface Publish {
+export interface Publish extends Recognition {
   kind: 'publish';
   id: string;
   client: string;
@@ -370,8 +380,6 @@ export interface Publish {
    * undefined when the call sets no headers the client can read.
    */
   headers?: { key: string; value: Resolved<unknown> }[];
-  /** Set when the receiver could not be traced to a library object: why the call is taken to be the library's anyway. */
-  untraced?: string;
   /** How the library tells the code its write buffer is full, and whether the code waits (rule publisher-backpressure). */
   pacing?: PublishPacing;
   syntax: unknown;
@@ -439,7 +447,7 @@ export interface PublishRoute {
 }
 
 /** A queue bound to an exchange (queue.bind). */
-export interface QueueBinding {
+export interface QueueBinding extends Recognition {
   kind: 'queue-binding';
   id: string;
   client: string;
@@ -454,7 +462,7 @@ export interface QueueBinding {
 }
 
 /** An AMQP 1.0 link (a sender or a receiver) attached to a source or target address. */
-export interface Amqp10Link {
+export interface Amqp10Link extends Recognition {
   kind: 'amqp10-link';
   id: string;
   client: string;
@@ -553,7 +561,7 @@ export interface DependencyPin {
 }
 
 /** An exchange being declared (exchange.declare), directly or through a library's topology config. */
-export interface ExchangeDeclaration {
+export interface ExchangeDeclaration extends Recognition {
   kind: 'exchange-declaration';
   id: string;
   client: string;
@@ -570,7 +578,7 @@ export interface ExchangeDeclaration {
 }
 
 /** A queue being deleted (queue.delete) and the conditions the call puts on it. */
-export interface QueueDeletion {
+export interface QueueDeletion extends Recognition {
   kind: 'queue-deletion';
   id: string;
   client: string;
@@ -793,4 +801,8 @@ export interface ConsumerReport {
   package?: string;
   /** The order to fix in, 1 first (report/consumers.ts: `fixOrder`). */
   priority?: number;
+  /** Set when the consumer's receiver is not traced but inferred (the recognition ladder's rung b): from what. */
+  inferred?: string;
+  /** Every client whose API the consume call fits when their readings disagree: the verdict is then unknown. */
+  clients?: string[];
 }

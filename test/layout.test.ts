@@ -10,8 +10,8 @@ const CLIENTS_DIR = path.join(SRC, 'clients');
 
 /** What each client library's folder may import from src/clients besides itself and types.ts. */
 const BUILDS_ON: Record<string, string[]> = {
-  amqplib: ['amqplib-family'],
-  'amqp-connection-manager': ['amqplib-family'],
+  amqplib: ['amqplib-family', 'model-builders'],
+  'amqp-connection-manager': ['amqplib-family', 'model-builders'],
   'amqp-ts': ['amqplib-family', 'queue-object-libraries', 'model-builders'],
   'foo-foo-mq': ['amqplib-family', 'queue-object-libraries', 'model-builders'],
   jackrabbit: ['queue-object-libraries', 'model-builders'],

@@ -34,6 +34,7 @@ import { factsOf, mentionsClient, selectCandidates } from './candidates';
 import { ProjectIndex } from '../index/project-index';
 import { settleAckFromHandler } from './ack-from-handler';
 import { renderDependency } from '../deps/render';
+import { settleAmbiguousReceivers, type AmbiguousFindings } from './ambiguous-receivers';
 
 export interface SourceInput {
   /** The path as reported (relative to the working directory, with `/`). */
@@ -108,6 +109,8 @@ export interface PreparedAnalysis {
   options: AnalyzeOptions;
   states: Map<string, FileState>;
   stateFor: (file: string) => FileState;
+  /** Calls that fit two clients' APIs whose readings the rules judge differently: the infos each reports instead. */
+  ambiguous: AmbiguousFindings;
 }
 
 export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, hooks?: AnalyzeHooks): PreparedAnalysis {
@@ -157,7 +160,9 @@ export function prepareAnalysis(inputs: SourceInput[], options: AnalyzeOptions, 
   settleSubscriptions([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, absolute: s.result.absolute }] : [])), (a, b) => index.connected(a, b));
   markUnreached([...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : [])), options, (file) => stateFor(file).ctx);
   linkQos([...states.values()].flatMap((s) => (s.result.model ? [{ model: s.result.model, file: s.ctx?.file }] : [])), selection.prefetchAt, (p) => states.get(p)?.ctx?.file ?? project.context(path.resolve(cwd, p))?.file);
-  return { options, states, stateFor };
+  const models = [...states.values()].flatMap((s) => (s.result.model ? [s.result.model] : []));
+  const ambiguous = settleAmbiguousReceivers(models, () => ruleContext(queueFacts({ options, states, stateFor, ambiguous: new Map() }).byFile.flatMap(([, e]) => e), [...states.values()], options), (id) => ruleEnabled(options, id));
+  return { options, states, stateFor, ambiguous };
 }
 
 /**
@@ -202,7 +207,7 @@ function scriptsOf(prepared: PreparedAnalysis): (file: string) => StandaloneScri
 
 /** The second half of `analyze`: rules, fixes, findings. `declared` replaces the project's own facts (a partition of a larger project). */
 export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly DeclaredQueue[]): Analysis {
-  const { options, states, stateFor } = prepared;
+  const { options, states, stateFor, ambiguous } = prepared;
   const all = () => [...states.values()];
   const ruleCtx = ruleContext(declared ?? queueFacts(prepared).byFile.flatMap(([, entries]) => entries), all(), options);
   const rules = DECLARATION_RULES.filter((r) => ruleEnabled(options, r.meta.id));
@@ -211,7 +216,7 @@ export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly D
   const plans: DeclarationPlan[] = [];
   for (const state of all()) {
     for (const decl of state.result.model?.declarations ?? []) {
-      const checked = checkDeclaration(rules, decl, ruleCtx).filter((c) => !isSuppressed(state, decl, c.meta.id, c.violation));
+      const checked = (ambiguous.has(decl) ? settledChecks(ambiguous.get(decl)!, rules) : checkDeclaration(rules, decl, ruleCtx)).filter((c) => !isSuppressed(state, decl, c.meta.id, c.violation));
       if (checked.length) plans.push(plan(decl, state, checked, rules, ruleCtx, options));
     }
   }
@@ -226,7 +231,8 @@ export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly D
     for (const check of subjectChecks()) {
       if (!ruleEnabled(options, check.meta.id)) continue;
       for (const subject of check.subjects(state.result.model)) {
-        for (const violation of check.run(subject, ruleCtx)) {
+        const settled = ambiguous.get(subject);
+        for (const violation of settled ? settled.filter((f) => f.ruleId === check.meta.id).map((f) => f.violation) : check.run(subject, ruleCtx)) {
           const elsewhere = optionsElsewhere(subject, violation) ?? helperPlacement(subject, violation, stateFor);
           if (elsewhere) emitAtOptions(subject, elsewhere, check.meta, violation, options, lineOf, route, { stateFor, atHelpers }, attributed);
           else if (!isSuppressed(state, subject, check.meta.id, violation)) emitSubject(state, subject, check.meta, violation, options, lineOf, route);
@@ -337,6 +343,7 @@ function expandWrappers(states: FileState[], project: Project, stateFor: (file: 
     const model = state.result.model;
     if (!model) continue;
     model.qos = model.qos.filter((q) => !(q.runs?.kind === 'known' && !q.runs.value));
+    model.consumers = model.consumers.filter((c) => !(c.runs?.kind === 'known' && !c.runs.value));
     for (const consumer of model.consumers) settleAckFromHandler(consumer);
   }
 }
@@ -387,6 +394,11 @@ function indexConsumers(states: FileState[]): Map<string, Consumer[]> {
     }
   }
   return out;
+}
+
+/** The infos an ambiguous declaration reports (engine/ambiguous-receivers.ts), as its rules' checks. */
+function settledChecks(settled: { ruleId: string; violation: Violation }[], rules: readonly DeclarationRule[]): Checked[] {
+  return settled.flatMap((f) => rules.filter((r) => r.meta.id === f.ruleId).map((r) => ({ meta: r.meta, violation: f.violation })));
 }
 
 function checkDeclaration(rules: readonly DeclarationRule[], decl: QueueDeclaration, ctx: RuleContext): Checked[] {

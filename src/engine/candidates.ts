@@ -16,8 +16,13 @@ export function mentionsClient(text: string): boolean {
   return MENTIONS.test(text);
 }
 
-/** A call the supported clients' objects make, on any receiver (`x.consume(`, `x.assertQueue(`, ...). */
-const CALL_SHAPES = /\.\s*(?:assertQueue|assertExchange|bindQueue|consume|prefetch|qos|sendToQueue|publish|createChannel|createConfirmChannel|addSetup|basicConsume|basicQos|basicPublish|queueDeclare|createConsumer|createPublisher|subscribe)\s*\(/;
+/**
+ * A call the supported clients' objects make, on any receiver (`x.consume(`, `x.assertQueue(`, `x.queue(`, ...): every
+ * method of the clients' APIs as they declare them (`ObjectShape.api`, the recognition ladder's data), and the calls
+ * that hand out their objects (`addSetup`).
+ */
+const CALL_METHODS = [...new Set(['addSetup', ...CLIENTS.flatMap((c) => c.shapes ?? []).flatMap((s) => s.api?.shapes ?? []).map((a) => a.method)])];
+const CALL_SHAPES = new RegExp(`\\.\\s*(?:${CALL_METHODS.join('|')})\\s*\\(`);
 const PREFETCH_CALL = /\.\s*(?:prefetch|qos)\s*\(/;
 
 /** What the index looks for in each file's text, from the clients' own patterns. */

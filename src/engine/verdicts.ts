@@ -29,7 +29,9 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
     const unsafe = mine.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warning);
     // A prefetch the code leaves to run time but that is never 0 (`x || 10`) or never unset (`x ?? 100`) bounds the consumer.
     const prefetchOpen = p?.kind === 'unknown' && !p.truthy && !p.chosen;
-    const unknown = c.ack.kind === 'unknown' || prefetchOpen;
+    // A call that fits two clients' APIs whose defaults disagree (engine/ambiguous-receivers.ts): which one it is decides.
+    const ambiguous = !!c.among && c.among.length > 1;
+    const unknown = c.ack.kind === 'unknown' || prefetchOpen || ambiguous;
     const sources = sourcesOf(c, p, parsed, file);
     const decidedBy = unknown && !unsafe ? decisive(c, p, prefetchOpen, sources, parsed) : [];
     const reasons = mine.map((f) => {
@@ -48,9 +50,11 @@ export function consumerVerdicts(model: FileModel, findings: Finding[], file: Pa
       prefetch: p && p.kind !== 'unknown' ? p.value : null,
       ...(p?.kind === 'unknown' && prefetchRange(p, sources.prefetch) ? { prefetchRange: prefetchRange(p, sources.prefetch) } : {}),
       ...(sources.prefetch ? { prefetchSource: sources.prefetch } : {}),
-      verdict: unsafe ? 'unsafe' : unknown ? 'unknown' : 'safe',
-      reasons,
+      verdict: unsafe && !ambiguous ? 'unsafe' : unknown ? 'unknown' : 'safe',
+      reasons: ambiguous ? [`the call fits ${c.among!.join("'s and ")}'s API, whose defaults give different verdicts`, ...reasons] : reasons,
       ...(decidedBy.length ? { decidedBy } : {}),
+      ...(c.untraced ? { inferred: c.untraced } : {}),
+      ...(ambiguous ? { clients: [...c.among!] } : {}),
     };
   });
 }

@@ -54,7 +54,7 @@ export function messagePath(src: MessageSource, expr: Node | null | undefined, d
     case 'Identifier': {
       const binding = scopes.lookup(node.name, node);
       if (!binding) return undefined;
-      const path = binding.path.filter((k) => k !== '...').map(normalize);
+      const path = binding.path.filter((k) => !k.startsWith('...')).map(normalize);
       const param = sourceParam(binding, src);
       if (param) return param.via ? undefined : [...param.base, ...path];
       const element = elementOf(src, binding, depth);

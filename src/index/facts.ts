@@ -27,7 +27,7 @@ export interface FileFacts {
   kind: FileKind;
   /** The client libraries the text names (for a manifest: the ones it lists). */
   mentions: string[];
-  /** The libraries whose package the text names as a module (an import, a require, a dependency key). */
+  /** The libraries whose package the text names as a module (a source file's import or require, a manifest's dependency key). */
   packages: string[];
   /** Whether the text has a client's call shapes (sources only). */
   callShapes: boolean;
@@ -60,7 +60,9 @@ export function extractFacts(filePath: string, text: string, patterns: FactPatte
   const mentions: string[] = [];
   // A JSON file is a client configuration or nothing: it names no library the project uses.
   if (kind !== 'json' && patterns.any.test(text)) for (const c of patterns.clients) if (c.mentions.test(text)) mentions.push(c.name);
-  const packages = mentions.length ? namedPackages(text, patterns) : [];
+  // A manifest names packages as its dependency keys; a source file, as the modules it imports or requires (a string
+  // such as `protocol: 'amqp'` names no package).
+  const packages = mentions.length && kind !== 'source' ? namedPackages(text, patterns) : [];
   const facts: FileFacts = { kind, mentions, packages, callShapes: false, provides: false, specifiers: [] };
   if (kind !== 'source') {
     facts.wanted = checks.wanted(filePath, kind, text);
@@ -76,6 +78,7 @@ export function extractFacts(filePath: string, text: string, patterns: FactPatte
   SPECIFIER.lastIndex = 0;
   for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) seen.add(intern(m[2]));
   facts.specifiers = [...seen];
+  if (mentions.length) facts.packages = importedPackages(facts.specifiers, patterns);
   return facts;
 }
 
@@ -92,6 +95,13 @@ function intern(s: string): string {
     INTERNED.set(kept, kept);
   }
   return kept;
+}
+
+/** The libraries whose package a source file imports or requires (its specifiers, `amqplib/callback_api` too). */
+function importedPackages(specifiers: readonly string[], patterns: FactPatterns): string[] {
+  const out = new Set<string>();
+  for (const spec of specifiers) for (const s of patterns.packages) if (s.source.test(spec)) out.add(s.library);
+  return [...out];
 }
 
 function namedPackages(text: string, patterns: FactPatterns): string[] {

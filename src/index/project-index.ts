@@ -15,6 +15,8 @@ export interface IndexedFile {
   hash?: string;
 }
 
+const NO_LIBRARIES: ReadonlySet<string> = new Set();
+
 /** Source extensions a specifier may be written with (`./x.js` for `./x.ts`). */
 const WRITTEN_EXTENSION = /\.(?:[cm]?[jt]sx?|json)$/;
 
@@ -38,6 +40,8 @@ export class ProjectIndex {
   private readonly closures = new Map<string, string[]>();
   /** The component found so far for each file (by its place in the index), as walks from files found them. */
   private components?: Map<number, number>;
+  /** The libraries the files of each component name as modules (`FileFacts.packages`), by component id. */
+  private componentLibraries?: Map<number, Set<string>>;
 
   constructor(
     readonly host: SourceHost & { isDirectory?(absolute: string): boolean },
@@ -180,11 +184,14 @@ export class ProjectIndex {
     const id = start;
     const queue = [start];
     this.components.set(start, id);
+    const libraries = new Set<string>();
+    (this.componentLibraries ??= new Map()).set(id, libraries);
     let hubJoined = false;
     while (queue.length) {
       const i = queue.pop()!;
       const entry = this.entries[i];
       if (!entry) continue;
+      for (const p of entry.facts.packages) libraries.add(p);
       const next = [...this.importsOf(entry.absolute), ...this.importersOf(entry.absolute)].map((f) => this.byAbsolute.get(f)!);
       if (!hubJoined && (entry.facts.provides || entry.facts.injects)) {
         hubJoined = true;
@@ -199,6 +206,15 @@ export class ProjectIndex {
       }
     }
     return id;
+  }
+
+  /**
+   * The client libraries the files of a file's component name as modules (an import, a require): what a module that
+   * imports a client, or is connected by imports to one that does, may be using (the recognition ladder's evidence).
+   */
+  librariesAround(absolute: string): ReadonlySet<string> {
+    const id = this.componentOf(absolute);
+    return (id !== undefined && this.componentLibraries?.get(id)) || NO_LIBRARIES;
   }
 
   /** The component of a file if a walk has found it already (see `componentOf`), without walking. */
@@ -225,6 +241,7 @@ export class ProjectIndex {
     this.directImporters.clear();
     this.closures.clear();
     this.components = undefined;
+    this.componentLibraries = undefined;
   }
 
   /** Relative specifiers by the last segment of the path they name (`./a/orders.js` -> `orders`). */

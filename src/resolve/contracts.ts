@@ -161,6 +161,11 @@ export interface LibObject {
   perCall?: Located;
   /** What the library's shape attached (amqplib: confirm mode; rabbitmq-client: a publisher's props). */
   facts: Record<string, unknown>;
+  /**
+   * Set when the object is not traced but inferred (the recognition ladder's rung b, resolve/objects/ladder.ts), or
+   * made by one that is: why the receiver is taken as this library's object, as a finding says it.
+   */
+  inferred?: string;
 }
 
 /** What a shape says an expression is. Without `key`, a call or `new` makes a new object (keyed by that call). */
@@ -173,6 +178,49 @@ export interface LibKind {
   key?: string;
   /** Where the object is made, when that is not the expression itself (the object `target` was made by). */
   origin?: Located;
+}
+
+/**
+ * What an argument of a client's call must be for the call to fit its API: `name` a value that can be a queue or
+ * exchange name (a string, a template, a name or member holding one, a call or concatenation making one; never a
+ * number literal, a function or an object literal); `value` any value but a function or an object literal;
+ * `number` a count (never a string, an object, an array, a boolean or a function); `options` an object literal or
+ * a name or member holding one; `object` an object literal written in the call; `function` a function, a name of one, `f.bind(...)`, or a factory's call making one;
+ * `any` anything.
+ */
+export type ArgumentKind = 'name' | 'value' | 'number' | 'options' | 'object' | 'function' | 'any';
+
+/** One call of a client's API, as data: the method, the argument lists it takes, the object it is called on. */
+export interface ApiShape {
+  method: string;
+  /** Each argument list the method takes, as kinds in order (an optional argument is a second form). */
+  forms: readonly (readonly ArgumentKind[])[];
+  /** The kind of the client's object the call is made on (as the client's ObjectShape names its kinds). */
+  receiver: string;
+  /** What the call is to the client: the subject it makes, or only an object (the library's `method` says which). */
+  makes: 'declaration' | 'exchange' | 'binding' | 'consumer' | 'qos' | 'publish' | 'deletion' | 'check' | 'object';
+  /** The call also gives an object, as its value or its callback's parameter (node-amqp's `connection.queue()` gives the queue). */
+  gives?: true;
+  /**
+   * Only this client's objects have the method (amqplib's assertQueue, sendToQueue): another such call on the same
+   * receiver says it is the client's object even where the project names no client (a library handed its channel).
+   */
+  only?: true;
+}
+
+/** A client's API as data, for the ladder's rung b: the package a module names it by, its calls, the facts its inferred objects carry. */
+export interface ClientApi {
+  /** The package as a module names it (for messages: "this file's use of 'amqp'"). */
+  packageName: string;
+  shapes: readonly ApiShape[];
+  /** The facts an inferred object of `kind` carries (amqplib: a channel's client and its unknown confirm mode). */
+  facts?(kind: string): Record<string, unknown>;
+  /**
+   * Where the client's use must show for a call to be taken as its: a module connected by imports to one that names it
+   * (the default), or anywhere in the project (`project`: shapes distinctive enough that the dependency says it, as
+   * amqplib's channel calls have proved on real code; a library handed its channel by a caller it never imports).
+   */
+  evidence?: 'module' | 'project';
 }
 
 /** Describes one library's objects. Every method is optional but `source` and `imported`. */
@@ -203,6 +251,8 @@ export interface ObjectShape {
   bareJsdocTypes?: readonly string[];
   /** Other libraries whose objects this one hands out (amqp-connection-manager's setup gets amqplib channels). */
   yields?: readonly string[];
+  /** The client's calls as data, for receivers the tracker cannot follow (the recognition ladder's rung b). */
+  api?: ClientApi;
   /** Classes the library exports that a project's class may extend, by export name: the fields their constructor sets from its options. */
   classFields?: Readonly<Record<string, LibraryClassFields>>;
 }
@@ -236,7 +286,8 @@ export type Traced =
   | { t: 'instance'; cls: ClassLike; ctx: FileContext }
   | { t: 'class'; cls: ClassLike; ctx: FileContext }
   /** An array literal of the project's (its elements, and what `push` adds to it). */
-  | { t: 'array'; node: t.ArrayExpression; ctx: FileContext }
+  /** `map`: a `new Map([[key, value], ...])` made from the array literal (its entries are the array's [key, value] tuples). */
+  | { t: 'array'; node: t.ArrayExpression; ctx: FileContext; map?: true }
   /** A module of the project (`import * as m`, a relative `require`, a dynamic `import()`). */
   | { t: 'namespace'; absolute: string }
   | { t: 'object'; node: t.ObjectExpression; ctx: FileContext }
@@ -250,9 +301,19 @@ export interface TrackerView {
   trace(expr: Node, ctx: FileContext): Traced | undefined;
   /** `value.name` of what the tracker follows (a class's instance: its method or field). */
   memberOf(value: Traced, name: string, ctx: FileContext, at: Node): Traced | undefined;
+  /**
+   * The recognition ladder for a method call's receiver: (a) the library object the tracker follows it to; else (b)
+   * the objects of the clients whose API the call fits, inferred (`LibObject.inferred` says from what), more than one
+   * when several clients fit; else nothing (c: no client's call, or nothing says the receiver is a client's).
+   */
+  receiversOf(call: CallNode, ctx: FileContext): readonly LibObject[];
   /** The library class an expression names (a class's `extends` clause), with the fields its constructor sets, if a library describes them. */
   libraryClass(expr: Node, ctx: FileContext): { name: string; fields: LibraryClassFields } | undefined;
-  readonly providers: { providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[] };
+  readonly providers: {
+    providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[];
+    /** The provider objects of the token an expression names (`app.get(TOKEN)`). */
+    providersOfToken(token: Node, ctx: FileContext): { node: t.ObjectExpression; ctx: FileContext }[];
+  };
 }
 
 /**
@@ -268,7 +329,7 @@ export interface ObjectTracking extends TrackerView {
   };
   readonly params: { returns(fn: t.Function, ctx: FileContext): Traced | undefined };
   shapeOf(library: string): ObjectShape | undefined;
-  make(shape: ObjectShape, kind: LibKind, origin: Located, handedIn?: boolean): Traced;
+  make(shape: ObjectShape, kind: LibKind, origin: Located, handedIn?: boolean, from?: LibObject): Traced;
   firstOf(nodes: Node[], ctx: FileContext): Traced | undefined;
   elementOf(expr: Node, ctx: FileContext, depth?: number): Traced | undefined;
   path(value: Traced | undefined, keys: readonly string[], ctx: FileContext, at: Node): Traced | undefined;

@@ -292,7 +292,9 @@ function addPattern(pattern: Node, base: BindingBase, map: Map<string, Binding>)
     case 'ObjectPattern':
       for (const prop of pattern.properties) {
         if (prop.type === 'RestElement') {
-          addPattern(prop.argument, { ...base, path: [...base.path, '...'] }, map);
+          // `{ name, ...params }`: the rest is the object without the keys its siblings take.
+          const taken = pattern.properties.flatMap((p) => (p.type === 'ObjectProperty' && !p.computed && p.key.type === 'Identifier' ? [p.key.name] : p.type === 'ObjectProperty' && p.key.type === 'StringLiteral' ? [p.key.value] : []));
+          addPattern(prop.argument, { ...base, path: [...base.path, `...${taken.join(',')}`] }, map);
           continue;
         }
         const key = !prop.computed && prop.key.type === 'Identifier' ? prop.key.name : prop.key.type === 'StringLiteral' ? prop.key.value : '?';

@@ -21,6 +21,13 @@ export function describe(file: ParsedFile, node: Node, max = 48): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** `{ a, ...rest } = value`: an object's other properties (anything else stays what it is, unknown). */
+function restOf(value: Value, taken: string[]): Value {
+  if (value.kind !== 'object') return value.kind === 'unknown' ? value : { kind: 'unknown', reason: 'is the rest of a value that is not an object' };
+  const props = new Map([...value.object.props].filter(([k]) => !taken.includes(k)));
+  return { kind: 'object', object: { ...value.object, props } };
+}
+
 /** Resolves expressions of one file to values, following consts, objects and spreads within the file. */
 export class ValueResolver implements Resolver {
   readonly scopes: Scopes;
@@ -80,6 +87,8 @@ export class ValueResolver implements Resolver {
   }
 
   member(value: Value, key: string, at: Node): Value {
+    // A rest element's path segment (`...name,type` of `{ name, type, ...rest }`): the object without those keys.
+    if (key.startsWith('...')) return restOf(value, key.slice(3).split(',').filter(Boolean));
     if (value.kind === 'module') {
       return this.project ? this.project.exported(value.absolute, key) : { kind: 'unknown', reason: `comes from another module` };
     }
@@ -150,6 +159,10 @@ export class ValueResolver implements Resolver {
       }
       case 'CallExpression':
         return this.call(node, depth);
+      // new Map([[key, value], ...]): iterated (for...of), its entries are the array's [key, value] tuples.
+      case 'NewExpression':
+        if (node.callee.type === 'Identifier' && node.callee.name === 'Map' && !this.scopes.lookup('Map', node) && node.arguments[0]?.type === 'ArrayExpression') return this.resolve(node.arguments[0] as Node, depth);
+        return { kind: 'unknown', reason: `computed at run time by \`${describe(this.file, node)}\``, origin: span };
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return { kind: 'function', node };
@@ -199,24 +212,13 @@ export class ValueResolver implements Resolver {
         // `options = { ...DEFAULTS, ...options }` at the top of the function: what reads after it see.
         const reassigned = this.paramReassignment(binding, node);
         if (reassigned) return this.resolve(reassigned, depth);
-        const site = this.callSite;
-        const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
-        const required = site?.passesNothing && !binding.init && binding.fn && binding.paramIndex !== undefined && !mayBeLeftOut(binding.fn.params[binding.paramIndex]);
-        if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init) && !required) {
-          const arg = bound[binding.paramIndex];
-          // A missing or undefined argument takes the parameter's default value.
-          const given = binding.fn === site.fn && site.given ? site.given[binding.paramIndex] : arg ? site.caller.resolve(arg, depth) : undefined;
-          const missing: Value = { kind: 'literal', value: undefined, editable: false, ...(site.passesNothing && !arg ? { omitted: true as const } : {}) };
-          const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? missing) : given;
-          return binding.path.length ? this.withPatternDefault(binding, binding.path.reduce((v, k) => this.member(v, k, node), value), depth) : value;
+        // An overload's dispatch (`if (typeof options === 'function') { handler = options; options = {}; }`): the branch
+        // this call's arguments pick, else the argument itself.
+        if (this.scopes.isReassigned(node.name)) {
+          const branched = this.branchValue(binding, node, depth, () => this.paramArgument(binding, node, depth));
+          if (branched) return branched;
         }
-        const fnName = functionName(binding.fn);
-        return {
-          kind: 'unknown',
-          reason: `\`${node.name}\` is a parameter of ${fnName}: its value depends on each caller`,
-          origin: this.file.span(binding.id),
-          param: binding.fn && binding.paramIndex !== undefined ? { fn: binding.fn, index: binding.paramIndex, name: node.name } : undefined,
-        };
+        return this.paramArgument(binding, node, depth);
       }
       case 'import': {
         if (this.project && this.absolute && binding.importSource) {
@@ -235,6 +237,28 @@ export class ValueResolver implements Resolver {
       default:
         return { kind: 'unknown', reason: `\`${node.name}\` is a ${binding.kind}`, origin: span };
     }
+  }
+
+  /** A parameter read at this call site: the argument it is given (or its default), else unknown with the parameter. */
+  private paramArgument(binding: Binding, node: t.Identifier, depth: number): Value {
+    const site = this.callSite;
+    const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
+    const required = site?.passesNothing && !binding.init && binding.fn && binding.paramIndex !== undefined && !mayBeLeftOut(binding.fn.params[binding.paramIndex]);
+    if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init) && !required) {
+      const arg = bound[binding.paramIndex];
+      // A missing or undefined argument takes the parameter's default value.
+      const given = binding.fn === site.fn && site.given ? site.given[binding.paramIndex] : arg ? site.caller.resolve(arg, depth) : undefined;
+      const missing: Value = { kind: 'literal', value: undefined, editable: false, ...(site.passesNothing && !arg ? { omitted: true as const } : {}) };
+      const value = !given || (given.kind === 'literal' && given.value === undefined) ? (binding.init ? this.resolve(binding.init, depth) : given ?? missing) : given;
+      return binding.path.length ? this.withPatternDefault(binding, binding.path.reduce((v, k) => this.member(v, k, node), value), depth) : value;
+    }
+    const fnName = functionName(binding.fn);
+    return {
+      kind: 'unknown',
+      reason: `\`${node.name}\` is a parameter of ${fnName}: its value depends on each caller`,
+      origin: this.file.span(binding.id),
+      param: binding.fn && binding.paramIndex !== undefined ? { fn: binding.fn, index: binding.paramIndex, name: node.name } : undefined,
+    };
   }
 
   /**
@@ -415,7 +439,7 @@ export class ValueResolver implements Resolver {
    * `if (typeof a === 'function') { handler = a; options = {}; } else { options = a; handler = b; }`): the branch the
    * test picks, when the code (a call site's arguments) settles it. Undefined when the assignments are anything else.
    */
-  private branchValue(binding: Binding, use: t.Identifier, depth: number): Value | undefined {
+  private branchValue(binding: Binding, use: t.Identifier, depth: number, unsetValue?: () => Value): Value | undefined {
     const assigns = this.file.assignmentsTo(binding.name).filter((a) => a.operator === '=' && this.scopes.lookup(binding.name, a.left as Node) === binding);
     if (!assigns.length) return undefined;
     // Each assignment a statement directly in a branch of the same if-chain, which ends before the read.
@@ -431,7 +455,7 @@ export class ValueResolver implements Resolver {
     let top = places[0]!.stmt;
     for (let parent = this.file.parentOf(top); parent?.type === 'IfStatement' && parent.alternate === top; parent = this.file.parentOf(parent)) top = parent;
     if ((top.end ?? 0) > (use.start ?? 0)) return undefined;
-    const unset = (): Value => (binding.init ? this.resolve(binding.init, depth) : { kind: 'literal', value: undefined, editable: false });
+    const unset = (): Value => unsetValue?.() ?? (binding.init ? this.resolve(binding.init, depth) : { kind: 'literal', value: undefined, editable: false });
     for (let stmt: t.IfStatement = top; ; ) {
       const test = this.resolve(stmt.test, depth);
       const truthy = test.kind === 'literal' ? !!test.value : test.kind === 'object' || test.kind === 'array' || test.kind === 'function' ? true : undefined;
@@ -568,7 +592,11 @@ export class ValueResolver implements Resolver {
    * the object its `useFactory` returns (Nest calls the factory with injected providers: its parameters stay unknown).
    */
   private injectedValue(decorators: readonly t.Decorator[] | null | undefined, depth: number): Value | undefined {
-    const providers = this.project?.objects.providers.providersOf(decorators, { file: this.file, resolver: this, shared: new Map() }) ?? [];
+    return this.providedValue(this.project?.objects.providers.providersOf(decorators, { file: this.file, resolver: this, shared: new Map() }) ?? [], depth);
+  }
+
+  /** What the one provider of a token makes: its `useValue`, or what its `useFactory` returns. */
+  private providedValue(providers: { node: t.ObjectExpression; ctx: { resolver: Resolver } }[], depth: number): Value | undefined {
     if (providers.length !== 1) return undefined;
     const { node, ctx } = providers[0];
     // A provider a dynamic module builds from its caller's options (`forFeatureAsync(options)` providing
@@ -732,6 +760,16 @@ export class ValueResolver implements Resolver {
         const commonjs = this.project.imported(this.absolute, spec, 'default');
         return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
       }
+    }
+    // `await import('./consumer.js')`: the module's namespace (its exports are its members).
+    if (node.callee.type === 'Import' && node.arguments[0]?.type === 'StringLiteral' && node.arguments[0].value.startsWith('.') && this.project && this.absolute) {
+      return this.project.imported(this.absolute, node.arguments[0].value, '*');
+    }
+    // `app.get(TOKEN)`, `moduleRef.get(TOKEN)`: what the project's provider of that token makes (a NestJS custom provider).
+    const first = node.arguments[0];
+    if (this.project && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder' && node.callee.type === 'MemberExpression' && memberName(node.callee) === 'get') {
+      const provided = this.providedValue(this.project.objects.providers.providersOfToken(first as Node, { file: this.file, resolver: this, shared: new Map() }), depth);
+      if (provided) return provided;
     }
     const converted = NUMBER_CONVERSIONS.has(callee) && node.arguments[0] && node.arguments[0].type !== 'SpreadElement' ? this.conversion(node, depth) : undefined;
     if (converted) return converted;

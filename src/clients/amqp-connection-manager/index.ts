@@ -7,7 +7,11 @@ import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, a
 import { addIgnoredOptions } from '../amqplib-family/option-keys';
 import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
-import { ACM_SHAPE } from '../amqplib-family/shapes';
+import { ACM, ACM_SHAPE } from '../amqplib-family/shapes';
+import { recognised } from '../model-builders/receivers';
+
+/** The ChannelWrapper's calls the analysis reads. */
+const WRAPPER_CALLS = new Set(['assertQueue', 'consume', 'bindQueue', 'assertExchange', 'deleteQueue', 'publish', 'sendToQueue']);
 
 /**
  * amqp-connection-manager's ChannelWrapper: assertQueue, assertExchange, deleteQueue and consume (with its `prefetch` option)
@@ -16,7 +20,7 @@ import { ACM_SHAPE } from '../amqplib-family/shapes';
  * amqplib client.
  */
 export const amqpConnectionManager: ClientModule = {
-  name: 'amqp-connection-manager',
+  name: ACM,
   shapes: [ACM_SHAPE],
   mentions: /amqp-connection-manager|ChannelWrapper/,
   analyze(ctx: FileContext, model: FileModel) {
@@ -24,20 +28,22 @@ export const amqpConnectionManager: ClientModule = {
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
       const opened = channels.opens(node);
-      if (opened?.library === 'amqp-connection-manager') model.opens.push(amqplibOpen(ctx, node, 'amqp-connection-manager', opened.what));
+      if (opened?.library === 'amqp-connection-manager') model.opens.push(amqplibOpen(ctx, node, ACM, opened.what));
       const m = calleeMethod(node);
-      if (!m) continue;
-      const wrapper = channels.wrapperOf(m.object);
+      if (!m || !WRAPPER_CALLS.has(m.method)) continue;
+      // The recognition ladder: a wrapper the tracker follows, else one inferred from the call's shape.
+      const wrapper = channels.wrapperAt(node);
       if (!wrapper) continue;
-      if (m.method === 'assertQueue' || m.method === 'consume') addIgnoredOptions(ctx, model, node, m.method, 'amqp-connection-manager', `${ctx.file.source(node.callee).replace(/\s+/g, '')}()`, true);
-      if (m.method === 'assertQueue') model.declarations.push(amqplibDeclaration(ctx, node, 'amqp-connection-manager', 'amqplib', wrapper.vhost));
-      else if (m.method === 'consume') model.consumers.push(amqplibConsumer(ctx, node, 'amqp-connection-manager', wrapper.key, true));
-      else if (m.method === 'bindQueue') model.bindings.push(amqplibBinding(ctx, node, 'amqp-connection-manager'));
-      else if (m.method === 'assertExchange') model.exchanges.push(amqplibExchange(ctx, node, 'amqp-connection-manager'));
-      else if (m.method === 'deleteQueue') model.queueDeletions.push(amqplibQueueDeletion(ctx, node, 'amqp-connection-manager'));
-      else if (m.method === 'publish' || m.method === 'sendToQueue') {
+      const { note } = wrapper;
+      if (m.method === 'assertQueue' || m.method === 'consume') addIgnoredOptions(ctx, model, node, m.method, ACM, `${ctx.file.source(node.callee).replace(/\s+/g, '')}()`, true);
+      if (m.method === 'assertQueue') model.declarations.push(recognised(amqplibDeclaration(ctx, node, ACM, 'amqplib', wrapper.vhost), note));
+      else if (m.method === 'consume') model.consumers.push(recognised(amqplibConsumer(ctx, node, ACM, wrapper.key, true), note));
+      else if (m.method === 'bindQueue') model.bindings.push(recognised(amqplibBinding(ctx, node, ACM), note));
+      else if (m.method === 'assertExchange') model.exchanges.push(recognised(amqplibExchange(ctx, node, ACM), note));
+      else if (m.method === 'deleteQueue') model.queueDeletions.push(recognised(amqplibQueueDeletion(ctx, node, ACM), note));
+      else {
         // The wrapper queues every message in the process and returns a promise, confirmed or not.
-        model.publishes.push(amqplibPublish(ctx, node, 'amqp-connection-manager', wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm', 'promise'));
+        model.publishes.push(recognised(amqplibPublish(ctx, node, ACM, wrapper.key, wrapper.confirm, wrapper.confirm === false ? 'buffer-state' : 'confirm', 'promise'), note));
       }
     }
   },

@@ -26,6 +26,7 @@ import {
 import { positionalExchange } from '../amqplib-family/topology';
 import { AMQPLIB_DIALECT, objectSpan, readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { type RenderResult } from '../../fix/render-result';
+import { withRecognition } from '../model-builders/receivers';
 
 const NAME = 'amqp-ts';
 
@@ -48,6 +49,20 @@ const SHAPE = shapeOf({
     return undefined;
   },
   typeName: (exported) => TYPES[exported],
+  /**
+   * amqp-ts's calls as data, for a receiver the tracker cannot follow (a connection or queue handed to a helper):
+   * `connection.declareQueue(name, options?)` and `declareExchange(name, type?, options?)` (which give their objects),
+   * `queue.activateConsumer(handler, options?)` / `startConsumer(...)`.
+   */
+  api: {
+    packageName: 'amqp-ts',
+    shapes: [
+      { method: 'declareQueue', receiver: 'connection', makes: 'declaration', gives: true, forms: [['name'], ['name', 'options']] },
+      { method: 'declareExchange', receiver: 'connection', makes: 'exchange', gives: true, forms: [['name'], ['name', 'value'], ['name', 'value', 'options']] },
+      { method: 'activateConsumer', receiver: 'queue', makes: 'consumer', forms: [['function'], ['function', 'options']] },
+      { method: 'startConsumer', receiver: 'queue', makes: 'consumer', forms: [['function'], ['function', 'options']] },
+    ],
+  },
 });
 
 const CONSUME = new Set(['activateConsumer', 'startConsumer']);
@@ -86,17 +101,7 @@ export const amqpTs: ClientModule = {
       }
       if (!isCall(node)) continue;
       const call = objs.methodCall(node);
-      if (!call) continue;
-      const { receiver, method } = call;
-      if (receiver.kind === 'connection' && method === 'declareQueue') model.declarations.push(declareQueue(ctx, node));
-      else if (receiver.kind === 'connection' && method === 'declareTopology') topology(ctx, node, model, entries);
-      else if (receiver.kind === 'connection' && method === 'declareExchange') model.exchanges.push(positionalExchange(ctx, node, NAME, NAME));
-      else if (receiver.kind === 'queue' && CONSUME.has(method)) model.consumers.push(queueConsumer(ctx, node, receiver, method));
-      else if (receiver.kind === 'queue' && method === 'prefetch') {
-        const [countNode] = argumentNodes(node);
-        const count = numberOf(ctx, countNode);
-        model.qos.push(perConsumerQos(ctx, NAME, node, channelKey(receiver), count));
-      } else if (receiver.kind === 'exchange' && CONSUME.has(method)) exchangeConsumer(ctx, node, method, model);
+      if (call) withRecognition(model, call.note, () => read(ctx, model, node, call, entries));
     }
   },
   render(subject, intents, ctx) {
@@ -109,6 +114,20 @@ export const amqpTs: ClientModule = {
 };
 
 type CallNode = t.CallExpression | t.OptionalCallExpression;
+
+/** The subjects of one call on an amqp-ts object. */
+function read(ctx: FileContext, model: FileModel, node: CallNode, call: { receiver: Tracked; method: string }, entries: Set<Node>): void {
+  const { receiver, method } = call;
+  if (receiver.kind === 'connection' && method === 'declareQueue') model.declarations.push(declareQueue(ctx, node));
+  else if (receiver.kind === 'connection' && method === 'declareTopology') topology(ctx, node, model, entries);
+  else if (receiver.kind === 'connection' && method === 'declareExchange') model.exchanges.push(positionalExchange(ctx, node, NAME, NAME));
+  else if (receiver.kind === 'queue' && CONSUME.has(method)) model.consumers.push(queueConsumer(ctx, node, receiver, method));
+  else if (receiver.kind === 'queue' && method === 'prefetch') {
+    const [countNode] = argumentNodes(node);
+    const count = numberOf(ctx, countNode);
+    model.qos.push(perConsumerQos(ctx, NAME, node, channelKey(receiver), count));
+  } else if (receiver.kind === 'exchange' && CONSUME.has(method)) exchangeConsumer(ctx, node, method, model);
+}
 
 function channelKey(queue: Tracked): string {
   return `${NAME}:queue:${queue.origin.start}`;

@@ -119,9 +119,16 @@ export function amqplibConsumer(ctx: FileContext, call: CallNode, client: string
     ...consumerHandler(ctx, args(call)[1], prefetchOption ? ACM_WRAPPER_HANDLER : AMQPLIB_HANDLER),
     ...(ownCancel ? { ownCancel } : {}),
     consumerArguments,
+    ...runsAt(ctx, call),
     syntax: { call, options: obj, noAck: obj?.props.get('noAck') } satisfies AmqplibConsumerSyntax,
     rebuild: (other) => amqplibConsumer(other as FileContext, call, client, channel, prefetchOption, channelPrefetch),
   };
+}
+
+/** Whether the consume call runs, when its function settles it (only a settled "never" is kept: the rest is the norm). */
+function runsAt(ctx: FileContext, call: CallNode): { runs?: Resolved<boolean> } {
+  const runs = runsWhen(ctx.file, ctx.resolver, call);
+  return runs?.kind === 'known' && !runs.value ? { runs } : {};
 }
 
 /** `noAck: true|false` written as a literal in the consume call's own options object, if it is. */

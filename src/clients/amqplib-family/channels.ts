@@ -6,7 +6,9 @@ import type { FileContext } from '../../resolve/file-context';
 import type { LibObject } from '../../resolve/objects/shape';
 import type { Located } from '../../resolve/contracts';
 import { ACM } from './shapes';
-import { defaulted, type Resolved } from '../../model';
+import { defaulted, type Recognition, type Resolved } from '../../model';
+import { recognition } from '../model-builders/receivers';
+import { isInferredReceiver } from '../../resolve/objects/ladder';
 
 /** An amqplib channel (also the one an amqp-connection-manager setup function receives). */
 export interface AmqplibChannel {
@@ -21,6 +23,13 @@ export interface AmqplibChannel {
   vhost?: string;
   /** Where it is made: the call that opens it, or the call of a project factory that opens one per call. */
   madeAt: Located;
+  /** How the call it was asked about was recognised (`channelAt`): an inferred receiver says from what. */
+  note?: Recognition;
+  /**
+   * An inferred channel the code opens itself (`const ch = await conn.createChannel()`, `conn` not traced): its
+   * identity is that call, so only a prefetch set on it applies.
+   */
+  ownChannel?: true;
 }
 
 /** An amqp-connection-manager ChannelWrapper. */
@@ -50,15 +59,45 @@ export class AmqplibChannels {
 
   channelOf(expr: Node): AmqplibChannel | undefined {
     const o = this.objectOf(expr);
-    if (!o || o.library !== 'amqplib' || o.kind !== 'channel') return undefined;
+    return o ? this.channel(o) : undefined;
+  }
+
+  private channel(o: LibObject): AmqplibChannel | undefined {
+    if (o.library !== 'amqplib' || o.kind !== 'channel') return undefined;
     const set = o.facts.prefetch as { value: number; by: string } | undefined;
     return { kind: 'channel', client: o.facts.client === ACM ? ACM : 'amqplib', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, madeAt: o.perCall ?? o.origin, ...vhostOf(o), ...(set ? { prefetch: defaulted(set.value, set.by) } : {}) };
   }
 
   wrapperOf(expr: Node): AcmWrapper | undefined {
     const o = this.objectOf(expr);
-    if (!o || o.library !== ACM || o.kind !== 'wrapper') return undefined;
+    return o ? this.wrapper(o) : undefined;
+  }
+
+  private wrapper(o: LibObject): AcmWrapper | undefined {
+    if (o.library !== ACM || o.kind !== 'wrapper') return undefined;
     return { kind: 'wrapper', confirm: (o.facts.confirm as boolean | 'unknown') ?? 'unknown', key: o.key, object: o, ...vhostOf(o) };
+  }
+
+  /** The amqplib channel a call is made on, by the recognition ladder: traced, else inferred from the call's shape. */
+  channelAt(call: t.CallExpression | t.OptionalCallExpression): AmqplibChannel | undefined {
+    const all = this.receivers(call);
+    const o = all.find((r) => r.library === 'amqplib' && r.kind === 'channel');
+    const channel = o && this.channel(o);
+    if (!channel) return undefined;
+    // Made by a call on an inferred receiver (not the receiver guessed itself, whose key says so): the channel that call opens.
+    return { ...channel, note: recognition(o, all), ...(o.inferred && !isInferredReceiver(o) ? { ownChannel: true as const } : {}) };
+  }
+
+  /** The amqp-connection-manager ChannelWrapper a call is made on, by the recognition ladder. */
+  wrapperAt(call: t.CallExpression | t.OptionalCallExpression): (AcmWrapper & { note: Recognition }) | undefined {
+    const all = this.receivers(call);
+    const o = all.find((r) => r.library === ACM && r.kind === 'wrapper');
+    const wrapper = o && this.wrapper(o);
+    return wrapper ? { ...wrapper, note: recognition(o, all) } : undefined;
+  }
+
+  private receivers(call: t.CallExpression | t.OptionalCallExpression) {
+    return this.ctx.resolver.project?.objects.receiversOf(call, this.ctx) ?? [];
   }
 
   /** Whether the expression is any object of either library (a module, a connection, ...). */

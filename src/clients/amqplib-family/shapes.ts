@@ -3,6 +3,7 @@
 import type * as t from '@babel/types';
 import { propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import type { CallNode, LibKind, LibObject, Located, ObjectShape } from '../../resolve/objects/shape';
+import type { ApiShape } from '../../resolve/contracts';
 import { placeKey } from '../../resolve/objects/traced';
 import type { Value } from '../../resolve/values';
 
@@ -58,9 +59,40 @@ function vhostOfValue(v: Value): string | undefined {
   return undefined;
 }
 
+/**
+ * The calls amqplib's channels and amqp-connection-manager's wrappers share (lib/channel_model.js, ChannelWrapper.ts):
+ * other libraries' consume / publish take other arguments (node-rdkafka's consume(count, cb), NATS's consume(options),
+ * Redis's publish(channel, message)).
+ */
+const CHANNEL_API = (receiver: string, only?: true): ApiShape[] => [
+  // assertQueue(name?, options?, cb?): only amqplib and amqp-connection-manager have it.
+  { method: 'assertQueue', receiver, makes: 'declaration', forms: [[], ['value'], ['value', 'any'], ['value', 'any', 'any']], ...(only ? { only } : {}) },
+  { method: 'consume', receiver, makes: 'consumer', forms: [['name', 'function'], ['name', 'function', 'options']] },
+  // sendToQueue(queue, content, options?): no other library has the method.
+  { method: 'sendToQueue', receiver, makes: 'publish', forms: [['value', 'value'], ['value', 'value', 'options']], ...(only ? { only } : {}) },
+  // publish(exchange, routingKey, content, options?).
+  { method: 'publish', receiver, makes: 'publish', forms: [['value', 'value', 'value'], ['value', 'value', 'value', 'options']] },
+  { method: 'bindQueue', receiver, makes: 'binding', forms: [['value', 'value', 'value'], ['value', 'value', 'value', 'any']], ...(only ? { only } : {}) },
+  { method: 'assertExchange', receiver, makes: 'exchange', forms: [['value', 'value'], ['value', 'value', 'any']], ...(only ? { only } : {}) },
+  { method: 'deleteQueue', receiver, makes: 'deletion', forms: [['value'], ['value', 'any']] },
+];
+
+/** amqplib's channel and connection calls as data, for receivers the tracker cannot follow. */
+const AMQPLIB_API: ApiShape[] = [
+  ...CHANNEL_API('channel', true),
+  { method: 'checkQueue', receiver: 'channel', makes: 'check', forms: [['value'], ['value', 'function']], only: true },
+  // prefetch(count, global?) / qos: a number, never a string or an object.
+  { method: 'prefetch', receiver: 'channel', makes: 'qos', forms: [['number'], ['number', 'any']] },
+  { method: 'qos', receiver: 'channel', makes: 'qos', forms: [['number'], ['number', 'any']] },
+  // conn.createChannel() (promise API) or conn.createChannel((err, ch) => ...) (callback API): a channel the code opens.
+  { method: 'createChannel', receiver: 'connection', makes: 'object', forms: [[], ['function']] },
+  { method: 'createConfirmChannel', receiver: 'connection', makes: 'object', forms: [[], ['function']] },
+];
+
 /** amqplib (promise API and amqplib/callback_api). */
 export const AMQPLIB_SHAPE: ObjectShape = {
   library: 'amqplib',
+  api: { packageName: 'amqplib', shapes: AMQPLIB_API, evidence: 'project', facts: (kind) => (kind === 'channel' ? { client: 'amqplib', confirm: 'unknown' } : {}) },
   source: /^amqplib(\/callback_api)?$/,
   bareJsdocTypes: ['Channel', 'ConfirmChannel'],
   imported: (name) => (name === 'default' || name === '*' ? { kind: 'module' } : name === 'connect' ? { kind: 'connect' } : undefined),
@@ -90,6 +122,13 @@ export const AMQPLIB_SHAPE: ObjectShape = {
 /** amqp-connection-manager: managers, ChannelWrappers, and the amqplib channels their setup functions receive. */
 export const ACM_SHAPE: ObjectShape = {
   library: ACM,
+  // The ChannelWrapper proxies amqplib's channel calls (consume since 3.6.0); manager.createChannel(options?) makes one.
+  api: {
+    packageName: ACM,
+    shapes: [...CHANNEL_API('wrapper'), { method: 'createChannel', receiver: 'manager', makes: 'object', forms: [[], ['options']] }],
+    facts: (kind) => (kind === 'wrapper' ? { confirm: 'unknown' } : {}),
+    evidence: 'project',
+  },
   source: /^amqp-connection-manager$/,
   bareJsdocTypes: ['ChannelWrapper'],
   yields: ['amqplib'],

@@ -1,14 +1,13 @@
 // amqplib (promise and callback API): the ClientModule for its connections, channels and channel calls.
 import { calleeMethod, isCall } from '../../parse/ast';
-import type { Consumer, FileModel } from '../../model';
+import type { FileModel } from '../../model';
 import type { ClientModule } from '../types';
 import type { FileContext } from '../../resolve/file-context';
-import type { Located } from '../../resolve/contracts';
 import { amqplibBinding, amqplibChannels, amqplibConsumer, amqplibDeclaration, amqplibOpen, amqplibPublish, amqplibQos } from '../amqplib-family/calls';
 import { renderAmqplibSubject } from '../amqplib-family/render';
 import { amqplibExchange, amqplibQueueDeletion } from '../amqplib-family/topology';
-import { ACM, AMQPLIB_SHAPE } from '../amqplib-family/shapes';
-import { untracedChannel } from '../amqplib-family/evidence';
+import { AMQPLIB_SHAPE } from '../amqplib-family/shapes';
+import { recognised } from '../model-builders/receivers';
 import { addIgnoredOptions } from '../amqplib-family/option-keys';
 
 const CHANNEL_CALLS = new Set(['assertQueue', 'consume', 'prefetch', 'qos', 'publish', 'sendToQueue', 'bindQueue', 'assertExchange', 'deleteQueue']);
@@ -30,39 +29,35 @@ export const amqplib: ClientModule = {
       if (opened?.library === 'amqplib') model.opens.push(amqplibOpen(ctx, node, 'amqplib', opened.what));
       const m = calleeMethod(node);
       if (!m || !CHANNEL_CALLS.has(m.method)) continue;
-      let channel: { client: string; key: string; confirm: boolean | 'unknown'; untraced?: string; ownChannel?: true; prefetch?: Consumer['channelPrefetch']; vhost?: string; madeAt?: Located } | undefined = channels.channelOf(m.object);
-      if (!channel && m.method === 'assertQueue' && !channels.isTracked(m.object) && (channels.importsLibrary || channels.isUntracedParameter(m.object))) {
-        // A receiver we cannot trace in a file that uses amqplib, or a helper's parameter: its assertQueue is amqplib's.
-        channel = { client: 'amqplib', confirm: 'unknown', key: `expr:${ctx.file.source(m.object)}` };
-      }
-      channel ??= untracedChannel(ctx, node);
+      // The recognition ladder: a channel the tracker follows, else one inferred from the call's shape.
+      const channel = channels.channelAt(node);
       if (!channel) continue;
-      const untraced = channel.untraced;
-      addIgnoredOptions(ctx, model, node, m.method, channel.client, `${ctx.file.source(node.callee).replace(/\s+/g, '')}()`, channel.client === ACM && !!untraced);
+      const { note } = channel;
+      const untraced = note?.untraced;
+      // An amqplib channel (an ACM wrapper's calls are the ACM client's): its own options, never the wrapper's.
+      addIgnoredOptions(ctx, model, node, m.method, channel.client, `${ctx.file.source(node.callee).replace(/\s+/g, '')}()`, false);
       switch (m.method) {
         case 'assertQueue':
-          model.declarations.push({ ...amqplibDeclaration(ctx, node, channel.client, 'amqplib', channel.vhost), ...(untraced ? { untraced } : {}) });
+          model.declarations.push(recognised(amqplibDeclaration(ctx, node, channel.client, 'amqplib', channel.vhost), note));
           break;
         case 'consume':
-          model.consumers.push(keepingEvidence(amqplibConsumer(ctx, node, channel.client, channel.key, channel.client === ACM && !!untraced, channel.prefetch), { ...(untraced ? { untraced } : {}), ...(channel.ownChannel ? { ownChannel: true as const } : {}) }));
+          model.consumers.push(keepingEvidence(recognised(amqplibConsumer(ctx, node, channel.client, channel.key, false, channel.prefetch), note), channel.ownChannel ? { ownChannel: true as const } : {}));
           break;
         case 'publish':
-        case 'sendToQueue': {
-          const returns = channel.client === ACM && untraced ? 'confirm' : 'buffer-state';
-          model.publishes.push({ ...amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, returns, returns === 'buffer-state' ? 'false-then-drain' : 'promise', channel.madeAt, untraced), ...(untraced ? { untraced } : {}) });
+        case 'sendToQueue':
+          model.publishes.push(recognised(amqplibPublish(ctx, node, channel.client, channel.key, channel.confirm, 'buffer-state', 'false-then-drain', channel.madeAt, untraced), note));
           break;
-        }
         case 'bindQueue':
-          model.bindings.push(amqplibBinding(ctx, node, channel.client));
+          model.bindings.push(recognised(amqplibBinding(ctx, node, channel.client), note));
           break;
         case 'assertExchange':
-          model.exchanges.push(amqplibExchange(ctx, node, channel.client));
+          model.exchanges.push(recognised(amqplibExchange(ctx, node, channel.client), note));
           break;
         case 'deleteQueue':
-          model.queueDeletions.push(amqplibQueueDeletion(ctx, node, channel.client));
+          model.queueDeletions.push(recognised(amqplibQueueDeletion(ctx, node, channel.client), note));
           break;
         default:
-          model.qos.push(keepingEvidence(amqplibQos(ctx, node, channel.client, channel.key), untraced ? { untraced } : {}));
+          model.qos.push(recognised(amqplibQos(ctx, node, channel.client, channel.key), note));
       }
     }
   },
@@ -71,7 +66,7 @@ export const amqplib: ClientModule = {
   },
 };
 
-/** A subject with what was found of its receiver (`untraced`, `ownChannel`), kept when it is read again at a helper's call. */
+/** A subject with what was found of its receiver (`ownChannel`), kept when it is read again at a helper's call. */
 function keepingEvidence<S extends { rebuild?: (ctx: object) => S }>(subject: S, evidence: Partial<S>): S {
   const rebuild = subject.rebuild;
   return { ...subject, ...evidence, ...(rebuild ? { rebuild: (other: object) => ({ ...rebuild(other), ...evidence }) } : {}) };

@@ -3,7 +3,8 @@ import { calleeMethod, isCall } from '../../parse/ast';
 import { ConfirmSelects, openSubject, publishSubject } from '../object-api/subjects';
 import { booleanOption, optionsOf } from '../model-builders/options';
 import { callArgs } from '../model-builders/call-parts';
-import type { FileModel, Resolved } from '../../model';
+import type { FileModel, Recognition, Resolved } from '../../model';
+import { withRecognition } from '../model-builders/receivers';
 import type { ClientModule } from '../types';
 import { shared, type FileContext } from '../../resolve/file-context';
 import { keyLineage } from '../../resolve/objects/traced';
@@ -35,43 +36,47 @@ export const cloudamqpAmqpClient: ClientModule = {
   analyze(ctx: FileContext, model: FileModel) {
     const objects = cloudamqpObjects(ctx);
     const confirms = new ConfirmSelects((channel) => confirmSelectedIn(channel.made, channel.key));
-    const calls: { call: CallNode; method: string; target: CloudamqpKind }[] = [];
+    const calls: { call: CallNode; method: string; target: CloudamqpKind; note: Recognition }[] = [];
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
       const m = calleeMethod(node);
       // Only the library's own methods: tracing the receiver of every call of a file is not worth it.
-      const target = m && METHODS.has(m.method) && objects.kindOf(m.object);
-      if (!m || !target) continue;
+      const found = m && METHODS.has(m.method) && objects.kindAt(node);
+      if (!m || !found) continue;
+      const target = found.kind;
       if (target.kind === 'channel' && m.method === 'confirmSelect') confirms.add(target, node);
-      calls.push({ call: node, method: m.method, target });
+      calls.push({ call: node, method: m.method, target, note: found.note });
     }
-    for (const { call, method, target } of calls) {
-      switch (target.kind) {
-        case 'client':
-          if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS, cloudamqpFrameMax(ctx, call, false), CLOUDAMQP_FRAME_MAX_MINIMUM));
-          if (method === 'channel') model.opens.push(openSubject(ctx, call, LIBRARY, 'channel', PUBLISH_METHODS));
-          break;
-        case 'session-class':
-          if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS, cloudamqpFrameMax(ctx, call, true), CLOUDAMQP_FRAME_MAX_MINIMUM));
-          break;
-        case 'session':
-          if (method === 'queue') model.declarations.push(sessionQueueDeclaration(ctx, call));
-          if (method === 'exchange') model.exchanges.push(exchangeDeclareCall(ctx, call, 'session'));
-          break;
-        case 'channel':
-          onChannel(ctx, model, call, method, target, confirms);
-          break;
-        case 'channel-queue':
-        case 'session-queue':
-        case 'queue':
-          onQueue(ctx, model, call, method, target, confirms);
-          break;
-      }
-    }
+    for (const { call, method, target, note } of calls) withRecognition(model, note, () => onCall(ctx, model, call, method, target, confirms));
   },
   render: renderCloudamqp,
   advice: cloudamqpAdvice,
 };
+
+/** The subjects of one call on one of the library's objects. */
+function onCall(ctx: FileContext, model: FileModel, call: CallNode, method: string, target: CloudamqpKind, confirms: ConfirmSelects): void {
+  switch (target.kind) {
+    case 'client':
+      if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS, cloudamqpFrameMax(ctx, call, false), CLOUDAMQP_FRAME_MAX_MINIMUM));
+      if (method === 'channel') model.opens.push(openSubject(ctx, call, LIBRARY, 'channel', PUBLISH_METHODS));
+      break;
+    case 'session-class':
+      if (method === 'connect') model.opens.push(openSubject(ctx, call, LIBRARY, 'connection', PUBLISH_METHODS, cloudamqpFrameMax(ctx, call, true), CLOUDAMQP_FRAME_MAX_MINIMUM));
+      break;
+    case 'session':
+      if (method === 'queue') model.declarations.push(sessionQueueDeclaration(ctx, call));
+      if (method === 'exchange') model.exchanges.push(exchangeDeclareCall(ctx, call, 'session'));
+      break;
+    case 'channel':
+      onChannel(ctx, model, call, method, target, confirms);
+      break;
+    case 'channel-queue':
+    case 'session-queue':
+    case 'queue':
+      onQueue(ctx, model, call, method, target, confirms);
+      break;
+  }
+}
 
 function onChannel(ctx: FileContext, model: FileModel, call: CallNode, method: string, channel: Extract<CloudamqpKind, { kind: 'channel' }>, confirms: ConfirmSelects): void {
   switch (method) {

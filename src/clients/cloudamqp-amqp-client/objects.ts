@@ -38,6 +38,25 @@ const importsSession = (ctx: FileContext): boolean => /\bAMQPSession\b/.test(ctx
 export const CLOUDAMQP_SHAPE: ObjectShape = {
   library: LIBRARY,
   source: /^@cloudamqp\/amqp-client(\/.*)?$/,
+  /**
+   * @cloudamqp/amqp-client's calls as data (src/amqp-channel.ts, src/amqp-queue.ts), for a channel or queue the tracker
+   * cannot follow: a channel's queueDeclare(name, params?, args?), queue(name, params, args?) (v2/v3; it gives the
+   * queue), basicConsume(queue, params, callback), basicQos(count, ...), prefetch(count), basicPublish(exchange,
+   * routingKey, data, properties?, mandatory?); a queue's subscribe(params, callback).
+   */
+  api: {
+    packageName: LIBRARY,
+    shapes: [
+      { method: 'queueDeclare', receiver: 'channel', makes: 'declaration', forms: [['name'], ['name', 'options'], ['name', 'options', 'options']] },
+      { method: 'queue', receiver: 'channel', makes: 'declaration', gives: true, forms: [['name', 'options'], ['name', 'options', 'options']] },
+      { method: 'basicConsume', receiver: 'channel', makes: 'consumer', forms: [['name', 'options', 'function']] },
+      { method: 'basicQos', receiver: 'channel', makes: 'qos', forms: [['number'], ['number', 'any'], ['number', 'any', 'any']] },
+      { method: 'prefetch', receiver: 'channel', makes: 'qos', forms: [['number']] },
+      { method: 'basicPublish', receiver: 'channel', makes: 'publish', forms: [['value', 'value', 'value'], ['value', 'value', 'value', 'options'], ['value', 'value', 'value', 'options', 'value']] },
+      // subscribe(params, callback), its params written in the call: `subscribe(name, fn)` is every pub/sub client's.
+      { method: 'subscribe', receiver: 'queue', makes: 'consumer', forms: [['object', 'function']] },
+    ],
+  },
   imported: (name) => (name === '*' ? { kind: 'module' } : exportedClass(name)),
   member: (of, name) => (of.kind === 'module' ? exportedClass(name) : undefined),
   construct: (callee) => (callee.kind === 'client-class' ? { kind: 'client' } : undefined),

@@ -1,7 +1,7 @@
 // foo-foo-mq (and rabbot): its topology config and calls, whose queue options go to amqplib after aliasing.
 import type * as t from '@babel/types';
 import { isCall, type Node } from '../../parse/ast';
-import { defaulted, known, unknown, valueOf, type AckMode, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Resolved } from '../../model';
+import { defaulted, known, unknown, valueOf, type AckMode, type ExchangeDeclaration, type FileModel, type QueueDeclaration, type Recognition, type Resolved } from '../../model';
 import type { ObjectValue } from '../../resolve/values';
 import type { ClientModule } from '../types';
 import { contextOf, shared, type FileContext } from '../../resolve/file-context';
@@ -12,6 +12,7 @@ import { amqplibPublish } from '../amqplib-family/calls';
 import { positionalExchange } from '../amqplib-family/topology';
 import { exchangeSubject, stringOption } from '../model-builders/topology';
 import { readBoolean } from '../model-builders/resolved';
+import { withRecognition } from '../model-builders/receivers';
 import { replyQueue, type ReplyQueueSyntax } from './reply-queue';
 import { FOO_FOO_MQ_QUEUE_KEYS } from './option-keys';
 import { addIgnored } from '../model-builders/option-keys';
@@ -45,7 +46,24 @@ const DIALECT: QueueOptionsDialect = {
 /** Options foo-foo-mq leaves out of a quorum queue's declaration itself. */
 const QUORUM_STRIPPED = ['exclusive', 'autoDelete'] as const;
 
-const SHAPE = shapeOf({ library: NAME, source: /^(foo-foo-mq|rabbot|wascally)$/, module: 'broker' });
+/**
+ * foo-foo-mq's module is its broker. Its calls as data, for a broker the tracker cannot follow (one handed to a
+ * library, kept on an object): `addQueue(name, options, connectionName?)`, `addExchange(name, type, options?)`,
+ * `startSubscription(queueName, exclusive?, connectionName?)`.
+ */
+const SHAPE = shapeOf({
+  library: NAME,
+  source: /^(foo-foo-mq|rabbot|wascally)$/,
+  module: 'broker',
+  api: {
+    packageName: 'foo-foo-mq',
+    shapes: [
+      { method: 'addQueue', receiver: 'broker', makes: 'declaration', forms: [['name', 'options'], ['name', 'options', 'name']] },
+      { method: 'addExchange', receiver: 'broker', makes: 'exchange', forms: [['name', 'name'], ['name', 'name', 'options'], ['name', 'name', 'options', 'name']] },
+      { method: 'startSubscription', receiver: 'broker', makes: 'consumer', forms: [['name'], ['name', 'value'], ['name', 'value', 'name']] },
+    ],
+  },
+});
 
 function objects(ctx: FileContext): LibraryObjects {
   return shared(ctx, 'foo-foo-mq-objects', () => new LibraryObjects(ctx, NAME));
@@ -77,43 +95,47 @@ export const fooFooMq: ClientModule = {
     const configs = new Map<string, QueueConfig>();
     const exchanges = new Map<string, ObjectValue>();
     const seen = new Set<Node>();
-    const later: CallNode[] = [];
+    const later: { node: CallNode; method: string; note: Recognition }[] = [];
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
       const call = objs.methodCall(node);
       if (call?.receiver.kind !== 'broker') continue;
-      switch (call.method) {
-        case 'configure':
-          model.opens.push(connectionOpen(ctx, NAME, node, calleeLabel(ctx.file, node.callee as Node)));
-          configure(ctx, node, model, { configs, exchanges, seen });
-          break;
-        case 'addConnection': {
-          model.opens.push(connectionOpen(ctx, NAME, node, calleeLabel(ctx.file, node.callee as Node)));
-          const [optionsNode] = argumentNodes(node);
-          const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
-          if (options?.kind === 'object') connectionReplies(ctx, node, options.object, model, { configs, exchanges, seen });
-          break;
+      withRecognition(model, call.note, () => {
+        switch (call.method) {
+          case 'configure':
+            model.opens.push(connectionOpen(ctx, NAME, node, calleeLabel(ctx.file, node.callee as Node)));
+            configure(ctx, node, model, { configs, exchanges, seen });
+            break;
+          case 'addConnection': {
+            model.opens.push(connectionOpen(ctx, NAME, node, calleeLabel(ctx.file, node.callee as Node)));
+            const [optionsNode] = argumentNodes(node);
+            const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
+            if (options?.kind === 'object') connectionReplies(ctx, node, options.object, model, { configs, exchanges, seen });
+            break;
+          }
+          case 'addQueue':
+            addQueue(ctx, node, model, configs);
+            break;
+          case 'addExchange': {
+            model.exchanges.push(positionalExchange(ctx, node, NAME, NAME));
+            const [nameNode, , optionsNode] = argumentNodes(node);
+            const name = nameNode ? valueOf(stringArgument(ctx, nameNode, NAME)) : undefined;
+            const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
+            if (name !== undefined && options?.kind === 'object') exchanges.set(name, options.object);
+            break;
+          }
+          case 'startSubscription':
+          case 'publish':
+            later.push({ node, method: call.method, note: call.note });
         }
-        case 'addQueue':
-          addQueue(ctx, node, model, configs);
-          break;
-        case 'addExchange': {
-          model.exchanges.push(positionalExchange(ctx, node, NAME, NAME));
-          const [nameNode, , optionsNode] = argumentNodes(node);
-          const name = nameNode ? valueOf(stringArgument(ctx, nameNode, NAME)) : undefined;
-          const options = optionsNode ? ctx.resolver.resolve(optionsNode) : undefined;
-          if (name !== undefined && options?.kind === 'object') exchanges.set(name, options.object);
-          break;
-        }
-        case 'startSubscription':
-        case 'publish':
-          later.push(node);
-      }
+      });
     }
     // Subscriptions and publishes refer to queues and exchanges by name, configured anywhere in the file.
-    for (const node of later) {
-      if (objs.methodCall(node)!.method === 'publish') model.publishes.push(publish(ctx, node, exchanges));
-      else startSubscription(ctx, node, model, configs);
+    for (const { node, method, note } of later) {
+      withRecognition(model, note, () => {
+        if (method === 'publish') model.publishes.push(publish(ctx, node, exchanges));
+        else startSubscription(ctx, node, model, configs);
+      });
     }
   },
   render(subject, intents, ctx) {

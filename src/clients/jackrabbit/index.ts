@@ -9,6 +9,8 @@ import { shared, type FileContext } from '../../resolve/file-context';
 import { LibraryObjects, shapeOf, type Tracked } from '../queue-object-libraries/objects';
 import { AMQPLIB_DIALECT, readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { type RenderResult } from '../../fix/render-result';
+import { withRecognition } from '../model-builders/receivers';
+import { LEGACY_METHODS, legacyConsumer, legacyDeclaration } from './legacy-api';
 
 const NAME = 'jackrabbit';
 
@@ -30,6 +32,18 @@ const SHAPE = shapeOf({
     if (kind === 'exchange' && method === 'queue') return 'queue';
     return undefined;
   },
+  /**
+   * jackrabbit's calls as data, for a receiver the tracker cannot follow (an exchange or queue handed to a helper):
+   * `exchange.queue(options)` (which gives the queue), `exchange.rpcServer(key, handler)`, `queue.consume(handler, options?)`.
+   */
+  api: {
+    packageName: 'jackrabbit',
+    shapes: [
+      { method: 'queue', receiver: 'exchange', makes: 'declaration', gives: true, forms: [['options']] },
+      { method: 'rpcServer', receiver: 'exchange', makes: 'consumer', forms: [['name', 'function']] },
+      { method: 'consume', receiver: 'queue', makes: 'consumer', forms: [['function'], ['function', 'options']] },
+    ],
+  },
 });
 
 interface JackrabbitDeclarationSyntax {
@@ -45,7 +59,7 @@ function objects(ctx: FileContext): LibraryObjects {
 type CallNode = t.CallExpression | t.OptionalCallExpression;
 
 /**
- * @pager/jackrabbit (and the legacy `jackrabbit` package): `exchange.queue({ name, durable, ... })`
+ * @pager/jackrabbit and jackrabbit 3.x (its rabbit.create / queue / handle: legacy-api.ts): `exchange.queue({ name, durable, ... })`
  * with jackrabbit's defaults (durable true, prefetch 1 on the queue's own channel), `queue.consume(fn,
  * { noAck })` (noAck false), and the transient queue `exchange.rpcServer(key, fn)` declares itself.
  */
@@ -64,10 +78,17 @@ export const jackrabbit: ClientModule = {
       }
       const call = objs.methodCall(node);
       if (!call) continue;
-      const { receiver, method } = call;
-      if (receiver.kind === 'exchange' && method === 'queue') model.declarations.push(declareQueue(ctx, node));
-      else if (receiver.kind === 'exchange' && method === 'rpcServer') rpcServer(ctx, node, model);
-      else if (receiver.kind === 'queue' && method === 'consume') model.consumers.push(queueConsumer(ctx, node, receiver));
+      const { receiver, method, note } = call;
+      withRecognition(model, note, () => {
+        if (receiver.kind === 'exchange' && method === 'queue') model.declarations.push(declareQueue(ctx, node));
+        else if (receiver.kind === 'exchange' && method === 'rpcServer') rpcServer(ctx, node, model);
+        else if (receiver.kind === 'queue' && method === 'consume') model.consumers.push(queueConsumer(ctx, node, receiver));
+        // jackrabbit 3.x's calls on the connection itself (4.x has none of them there).
+        else if (receiver.kind === 'rabbit' && LEGACY_METHODS.has(method)) {
+          if (method === 'handle') legacyConsumer(ctx, node, receiver, model);
+          else model.declarations.push(legacyDeclaration(ctx, node));
+        }
+      });
     }
   },
   render(subject, intents, ctx) {

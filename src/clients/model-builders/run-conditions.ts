@@ -19,6 +19,11 @@ export function runsWhen(file: ParsedFile, resolver: ValueResolver, call: Node):
       test = a.test as Node;
       wanted = a.consequent === child;
     } else if (a.type === 'LogicalExpression' && a.operator === '&&' && a.right === child) test = a.left as Node;
+    // A statement before it in the same block that leaves the function first (`if (typeof handler !== 'function') throw ...`).
+    if (!test && (a.type === 'BlockStatement' || a.type === 'Program')) {
+      const exit = exitBefore(resolver, a.body as Node[], child);
+      if (exit) return exit;
+    }
     child = a;
     if (!test) continue;
     const v = resolver.resolve(test);
@@ -32,4 +37,22 @@ export function runsWhen(file: ParsedFile, resolver: ValueResolver, call: Node):
     } else if (!wanted) return known(false, file.span(test));
   }
   return pending;
+}
+
+/** `if (test) throw ...` / `if (test) return ...` among the statements before `child`, its test settled true: the call never runs. */
+function exitBefore(resolver: ValueResolver, body: Node[], child: Node): Resolved<boolean> | undefined {
+  for (const stmt of body) {
+    if (stmt === child) return undefined;
+    if (stmt.type !== 'IfStatement' || stmt.alternate || !leaves(stmt.consequent as Node)) continue;
+    const v = resolver.resolve(stmt.test as Node);
+    const truthy = v.kind === 'literal' ? !v.readOnly && !!v.value : v.kind === 'object' || v.kind === 'array' || v.kind === 'function';
+    if (truthy) return known(false, resolver.file.span(stmt.test as Node));
+  }
+  return undefined;
+}
+
+/** A branch that leaves the function: a `throw` or a `return`, alone or as its block's first statement. */
+function leaves(branch: Node): boolean {
+  const first = branch.type === 'BlockStatement' ? (branch.body[0] as Node | undefined) : branch;
+  return first?.type === 'ThrowStatement' || first?.type === 'ReturnStatement';
 }

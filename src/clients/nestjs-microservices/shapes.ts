@@ -1,6 +1,7 @@
 // @nestjs/microservices as the project-level tracker follows it: `context.getChannelRef()` of an RmqContext is an
-// amqplib channel (the microservice's own, server-rmq.js), so what handlers do on it is read as amqplib's; and the
-// fields ServerRMQ's constructor sets from its options, for a project's subclass that reads them (`this.queueOptions`).
+// amqplib channel (the microservice's own, server-rmq.js), so what handlers do on it is read as amqplib's; a ClientRMQ's
+// `createClient()` is amqp-connection-manager's connect() (client-rmq.js), so its channels are wrappers; and the fields
+// ServerRMQ's constructor sets from its options, for a project's subclass that reads them (`this.queueOptions`).
 import type { LibraryClassFields, ObjectShape } from '../../resolve/objects/shape';
 
 /**
@@ -20,11 +21,15 @@ const SERVER_RMQ_FIELDS: LibraryClassFields = {
 export const NEST_RMQ_CONTEXT_SHAPE: ObjectShape = {
   library: '@nestjs/microservices',
   source: /^@nestjs\/microservices$/,
-  yields: ['amqplib'],
+  yields: ['amqplib', 'amqp-connection-manager'],
   imported: () => undefined,
-  typed: (exported) => (exported === 'RmqContext' ? { kind: 'rmq-context' } : undefined),
-  // One channel per context parameter: which of the microservice's channels it is, this file cannot tell.
-  method: (target, method) =>
-    target.kind === 'rmq-context' && method === 'getChannelRef' ? { kind: 'channel', library: 'amqplib', facts: { client: 'amqplib', confirm: 'unknown', reference: true }, key: `${target.key}.channel` } : undefined,
+  typed: (exported) => (exported === 'RmqContext' ? { kind: 'rmq-context' } : exported === 'ClientRMQ' ? { kind: 'client-rmq' } : undefined),
+  method(target, method) {
+    // One channel per context parameter: which of the microservice's channels it is, this file cannot tell.
+    if (target.kind === 'rmq-context' && method === 'getChannelRef') return { kind: 'channel', library: 'amqplib', facts: { client: 'amqplib', confirm: 'unknown', reference: true }, key: `${target.key}.channel` };
+    // client-rmq.js createClient(): `rmqPackage.connect(urls, socketOptions)`, rmqPackage being amqp-connection-manager.
+    if (target.kind === 'client-rmq' && method === 'createClient') return { kind: 'manager', library: 'amqp-connection-manager' };
+    return undefined;
+  },
   classFields: { ServerRMQ: SERVER_RMQ_FIELDS },
 };

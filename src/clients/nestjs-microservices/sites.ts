@@ -71,7 +71,8 @@ export function rmqSites(ctx: FileContext): RmqSite[] {
     seen.add(read.value.object.props.get('transport')!.node);
     // Options a function of another module builds are declared there, and the engine reads that declaration at
     // this call with its arguments: here they only add the consumer.
-    const declares = read.ctx.file === ctx.file;
+    // An object written in another module (reached through a provider, a Map's entry) is declared there, by its own pass.
+    const declares = read.ctx.file === ctx.file && read.value.object.file === ctx.file;
     sites.push({ role, at, callee, options, declares, reread: (c) => rmqOptionsOf(config(c)) ?? { reason: 'the options are not RMQ options at this call' } });
   };
 

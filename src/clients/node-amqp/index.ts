@@ -10,7 +10,7 @@ import { LibraryObjects, shapeOf, type Tracked } from '../queue-object-libraries
 import { ackFromNoAck, argumentNodes, calleeLabel, connectionOpen, consumer, isLiteralTrue, nonFunction, numberProperty, queueDeclaration, stringArgument } from '../queue-object-libraries/model';
 import { readQueueOptions, renderQueueOptionIntents, type QueueOptionsDialect, type QueueOptionsSyntax } from '../model-builders/queue-options';
 import { readBoolean } from '../model-builders/resolved';
-import { inferredCall, type ClientApi } from '../model-builders/inferred-receiver';
+import { recognised } from '../model-builders/receivers';
 
 const NAME = 'node-amqp';
 
@@ -47,18 +47,22 @@ const SHAPE = shapeOf({
     return undefined;
   },
   typeName: (exported) => ({ AMQPClient: 'connection', AMQPQueue: 'queue', AMQPExchange: 'exchange' })[exported],
+  /**
+   * node-amqp's calls as data, for a receiver the tracker cannot follow (a connection handed to a callback, kept in a
+   * closure variable, an object's field): `connection.queue(name, options?, openCallback?)` and `connection.exchange(...)`,
+   * whose callbacks get the queue and the exchange, and `queue.subscribe({ ... }, listener)` with its options written in
+   * the call (`subscribe(fn)` and `subscribe(name, fn)` are every observable's and pub/sub client's: a queue is
+   * recognised by where it comes from).
+   */
+  api: {
+    packageName: 'amqp',
+    shapes: [
+      { method: 'queue', receiver: 'connection', makes: 'declaration', gives: true, forms: [['name', 'function'], ['name', 'options'], ['name', 'options', 'function']] },
+      { method: 'exchange', receiver: 'connection', makes: 'exchange', gives: true, forms: [['name', 'options'], ['name', 'options', 'function']] },
+      { method: 'subscribe', receiver: 'queue', makes: 'consumer', forms: [['object', 'function']] },
+    ],
+  },
 });
-
-/**
- * node-amqp's calls as data, for a receiver the tracker cannot follow (a connection handed to a callback,
- * kept in a closure variable, bound with `.bind`): `connection.queue(name, options?, openCallback?)`.
- */
-const API: ClientApi = {
-  library: NAME,
-  packageName: 'amqp',
-  mentions: /['"]amqp['"]/,
-  shapes: [{ method: 'queue', receiver: 'connection', forms: [['string', 'function'], ['string', 'object'], ['string', 'object', 'function']], makes: 'declaration' }],
-};
 
 function objects(ctx: FileContext): LibraryObjects {
   return shared(ctx, 'node-amqp-objects', () => new LibraryObjects(ctx, NAME));
@@ -86,21 +90,16 @@ export const nodeAmqp: ClientModule = {
         continue;
       }
       const call = objs.methodCall(node);
-      if (!call) {
-        const inferred = inferredCall(ctx, node, API);
-        const decl = inferred?.shape.makes === 'declaration' ? declareQueue(ctx, node) : undefined;
-        if (decl) model.declarations.push({ ...decl, untraced: inferred!.untraced });
-        continue;
-      }
-      const { receiver, method } = call;
+      if (!call) continue;
+      const { receiver, method, note } = call;
       if (receiver.kind === 'connection' && method === 'queue') {
         const decl = declareQueue(ctx, node);
-        if (decl) model.declarations.push(decl);
+        if (decl) model.declarations.push(recognised(decl, note));
       } else if (receiver.kind === 'connection' && method === 'exchange') {
         const exchange = declareExchange(ctx, node);
-        if (exchange) model.exchanges.push(exchange);
+        if (exchange) model.exchanges.push(recognised(exchange, note));
       } else if (receiver.kind === 'queue' && (method === 'subscribe' || method === 'subscribeJSON' || method === 'subscribeRaw')) {
-        model.consumers.push(queueConsumer(ctx, node, receiver, method));
+        model.consumers.push(recognised(queueConsumer(ctx, node, receiver, method), note));
       }
     }
   },

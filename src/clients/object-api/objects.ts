@@ -1,6 +1,9 @@
 // The object-API family's objects in one file (rabbitmq-client, @cloudamqp/amqp-client), as the
 // project-level tracker sees them, in each library's own kinds.
+import type * as t from '@babel/types';
 import type { Node } from '../../parse/ast';
+import type { Recognition } from '../../model';
+import { receiverAt } from '../model-builders/receivers';
 import type { FileContext } from '../../resolve/file-context';
 import type { LibObject } from '../../resolve/objects/shape';
 
@@ -31,6 +34,13 @@ export class LibraryObjects<K extends TrackedKind> {
     const o = this.ctx.resolver.project?.objects.of(expr, this.ctx);
     if (!o || o.library !== this.library) return undefined;
     return this.kindOfObject(o, o.origin.ctx.file === this.ctx.file, this.ctx);
+  }
+
+  /** What a method call's receiver is, by the recognition ladder (traced, else inferred from the call's shape), and how it was recognised. */
+  kindAt(call: t.CallExpression | t.OptionalCallExpression): { kind: K; note: Recognition } | undefined {
+    const found = receiverAt(this.ctx, call, this.library);
+    const kind = found && this.kindOfObject(found.obj, found.obj.origin.ctx.file === this.ctx.file, this.ctx);
+    return kind ? { kind, note: found.note } : undefined;
   }
 }
 

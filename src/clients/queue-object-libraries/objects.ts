@@ -3,6 +3,9 @@
 import { calleeMethod, isCall, type Node } from '../../parse/ast';
 import type { FileContext } from '../../resolve/file-context';
 import type { ObjectShape } from '../../resolve/objects/shape';
+import type { ClientApi } from '../../resolve/contracts';
+import type { Recognition } from '../../model';
+import { receiverAt } from '../model-builders/receivers';
 
 /**
  * A library whose objects are plain kinds in its own words ('connection', 'queue', ...): the kind of
@@ -19,6 +22,8 @@ export interface KindTable {
   /** The kind of parameter `param` of a callback passed as argument `arg` to `x.method(...)`. */
   callbackParam?(kind: string, method: string, arg: number, param: number): string | undefined;
   typeName?(exported: string): string | undefined;
+  /** Its calls as data, for receivers the tracker cannot follow (the recognition ladder's rung b). */
+  api?: ClientApi;
 }
 
 const kind = (k: string | undefined) => (k ? { kind: k } : undefined);
@@ -35,6 +40,7 @@ export function shapeOf(table: KindTable): ObjectShape {
     method: (target, method) => kind(table.method?.(target.kind, method)),
     callbackParam: (target, method, arg, param) => kind(table.callbackParam?.(target.kind, method, arg, param)),
     typed: (exported) => kind(table.typeName?.(exported)),
+    ...(table.api ? { api: table.api } : {}),
   };
 }
 
@@ -64,12 +70,16 @@ export class LibraryObjects {
     return this.of(expr)?.kind;
   }
 
-  /** `x.method(...)` on one of the library's objects: the receiver and the method name. */
-  methodCall(call: Node): { receiver: Tracked; method: string } | undefined {
+  /**
+   * `x.method(...)` on one of the library's objects, by the recognition ladder (traced, else inferred from the call's
+   * shape): the receiver, the method name, and how the call was recognised.
+   */
+  methodCall(call: Node): { receiver: Tracked; method: string; note: Recognition } | undefined {
     if (!isCall(call)) return undefined;
     const m = calleeMethod(call);
-    if (!m) return undefined;
-    const receiver = this.of(m.object);
-    return receiver ? { receiver, method: m.method } : undefined;
+    const found = m && receiverAt(this.ctx, call, this.library);
+    if (!m || !found) return undefined;
+    const o = found.obj;
+    return { receiver: { kind: o.kind, origin: o.origin.node, foreign: o.origin.ctx.file !== this.ctx.file }, method: m.method, note: found.note };
   }
 }

@@ -1,6 +1,7 @@
 // rabbitmq-client: the ClientModule for its connections, channels, consumers and publishers.
 import { calleeMethod, isCall, type Node } from '../../parse/ast';
-import { defaulted, type FileModel, type Resolved } from '../../model';
+import { defaulted, type FileModel, type Recognition, type Resolved } from '../../model';
+import { withRecognition } from '../model-builders/receivers';
 import type { ClientModule } from '../types';
 import type { FileContext } from '../../resolve/file-context';
 import type { CallNode } from '../model-builders/resolved';
@@ -36,7 +37,7 @@ export const rabbitmqClient: ClientModule = {
   analyze(ctx: FileContext, model: FileModel) {
     const objects = rabbitmqClientObjects(ctx);
     const confirms = new ConfirmSelects();
-    const calls: { call: CallNode; method: string; target: RabbitmqClientKind }[] = [];
+    const calls: { call: CallNode; method: string; target: RabbitmqClientKind; note: Recognition }[] = [];
     for (const node of ctx.file.nodes) {
       // rabbitmq-client reads frameMax from its options only (its URL parser ignores a frameMax parameter).
       if (node.type === 'NewExpression' && objects.kindOf(node)?.kind === 'connection') {
@@ -45,17 +46,20 @@ export const rabbitmqClient: ClientModule = {
       if (!isCall(node)) continue;
       const m = calleeMethod(node);
       // Only the library's own methods: tracing the receiver of every call of a file is not worth it.
-      const target = m && METHODS.has(m.method) && objects.kindOf(m.object);
-      if (!m || !target) continue;
+      const found = m && METHODS.has(m.method) && objects.kindAt(node);
+      if (!m || !found) continue;
+      const target = found.kind;
       if (target.kind === 'channel' && m.method === 'confirmSelect') confirms.add(target, node);
-      calls.push({ call: node, method: m.method, target });
+      calls.push({ call: node, method: m.method, target, note: found.note });
     }
-    for (const { call, method, target } of calls) {
-      if (target.kind === 'connection') onConnection(ctx, model, call, method);
-      else if (target.kind === 'channel') onChannel(ctx, model, call, method, target, confirms);
-      else if (target.kind === 'publisher' && method === 'send') {
-        model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, target.key, publisherConfirms(ctx, target), 'publisher-send', rabbitmqClientPublishFacts(ctx, call)), headers: envelopeHeaders(ctx, call) });
-      }
+    for (const { call, method, target, note } of calls) {
+      withRecognition(model, note, () => {
+        if (target.kind === 'connection') onConnection(ctx, model, call, method);
+        else if (target.kind === 'channel') onChannel(ctx, model, call, method, target, confirms);
+        else if (target.kind === 'publisher' && method === 'send') {
+          model.publishes.push({ ...publishSubject(ctx, call, LIBRARY, target.key, publisherConfirms(ctx, target), 'publisher-send', rabbitmqClientPublishFacts(ctx, call)), headers: envelopeHeaders(ctx, call) });
+        }
+      });
     }
   },
   render: renderRabbitmqClient,

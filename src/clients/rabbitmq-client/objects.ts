@@ -19,6 +19,24 @@ const LIBRARY = 'rabbitmq-client';
 export const RABBITMQ_CLIENT_SHAPE: ObjectShape = {
   library: LIBRARY,
   source: /^rabbitmq-client$/,
+  /**
+   * rabbitmq-client's calls as data (src/Connection.ts, src/Channel.ts), for a connection or channel the tracker cannot
+   * follow: the connection's createConsumer(props, handler), createPublisher(props?), queueDeclare(params | name),
+   * exchangeDeclare / queueBind / queueDelete(params); a channel's basicConsume(params, callback), basicQos(params).
+   */
+  api: {
+    packageName: LIBRARY,
+    shapes: [
+      { method: 'createConsumer', receiver: 'connection', makes: 'consumer', forms: [['options', 'function']] },
+      { method: 'createPublisher', receiver: 'connection', makes: 'object', forms: [[], ['options']] },
+      { method: 'queueDeclare', receiver: 'connection', makes: 'declaration', forms: [['options'], ['name']] },
+      { method: 'exchangeDeclare', receiver: 'connection', makes: 'exchange', forms: [['options']] },
+      { method: 'queueBind', receiver: 'connection', makes: 'binding', forms: [['options']] },
+      { method: 'queueDelete', receiver: 'connection', makes: 'deletion', forms: [['options'], ['name']] },
+      { method: 'basicConsume', receiver: 'channel', makes: 'consumer', forms: [['options', 'function']] },
+      { method: 'basicQos', receiver: 'channel', makes: 'qos', forms: [['options']] },
+    ],
+  },
   imported(name) {
     if (name === '*') return { kind: 'module' };
     if (name === 'default' || name === 'Connection') return { kind: 'connection-class' };

@@ -6,13 +6,43 @@ import type { FileContext } from '../../resolve/file-context';
 import type { Value } from '../../resolve/values';
 import { readString, type CallNode } from '../model-builders/resolved';
 import type { RenderResult } from '../../fix/render-result';
+import type { ObjectShape } from '../../resolve/objects/shape';
+import { receiverAt, recognised } from '../model-builders/receivers';
 
 const LIBRARY = 'rhea';
-const IMPORTS = /(?:\bfrom\s*|\brequire\s*\(\s*)['"]rhea(-promise)?['"]/g;
 
 /** rhea's link calls (connection or session), and the terminus each attaches to. */
 const RHEA_CALLS: Record<string, Amqp10Link['role']> = { open_sender: 'sender', attach_sender: 'sender', open_receiver: 'receiver', attach_receiver: 'receiver' };
 const RHEA_PROMISE_CALLS: Record<string, Amqp10Link['role']> = { createSender: 'sender', createAwaitableSender: 'sender', createReceiver: 'receiver' };
+
+const LINK_CALLS = new Set([...Object.keys(RHEA_CALLS), ...Object.keys(RHEA_PROMISE_CALLS)]);
+
+/**
+ * rhea's container (the module) connects; rhea-promise's `new Connection(options)` is a connection. Their link calls
+ * as data, for a connection or session the tracker cannot follow (an event context's `context.connection`, a
+ * parameter): rhea's `open_sender(address | options)` and the like, rhea-promise's `createSender(options)`.
+ */
+const RHEA_SHAPE: ObjectShape = {
+  library: LIBRARY,
+  source: /^rhea(-promise)?$/,
+  imported: (name) => (name === 'default' || name === '*' ? { kind: 'container' } : name === 'Connection' ? { kind: 'connection-class' } : name === 'create_container' ? { kind: 'container-factory' } : undefined),
+  member: (of, name) => (of.kind === 'container' && name === 'Connection' ? { kind: 'connection-class' } : of.kind === 'container' && name === 'create_container' ? { kind: 'container-factory' } : undefined),
+  construct: (callee) => (callee.kind === 'connection-class' ? { kind: 'connection' } : undefined),
+  call: (callee) => (callee.kind === 'container-factory' ? { kind: 'container' } : undefined),
+  method(target, method) {
+    if (target.kind === 'container' && method === 'connect') return { kind: 'connection' };
+    if (target.kind === 'container' && method === 'create_container') return { kind: 'container' };
+    if (target.kind === 'connection' && (method === 'create_session' || method === 'createSession')) return { kind: 'connection' };
+    return undefined;
+  },
+  api: {
+    packageName: 'rhea',
+    shapes: [
+      ...Object.keys(RHEA_CALLS).map((method) => ({ method, receiver: 'connection', makes: 'consumer' as const, forms: [['any']] as const })),
+      ...Object.keys(RHEA_PROMISE_CALLS).map((method) => ({ method, receiver: 'connection', makes: 'consumer' as const, forms: [['options']] as const })),
+    ],
+  },
+};
 
 interface RheaLinkSyntax {
   call: CallNode;
@@ -28,22 +58,23 @@ interface RheaLinkSyntax {
  */
 export const rhea: ClientModule = {
   name: LIBRARY,
+  shapes: [RHEA_SHAPE],
   mentions: /\brhea\b/,
   analyze(ctx: FileContext, model: FileModel) {
-    const imported = [...ctx.file.text.matchAll(IMPORTS)];
-    if (!imported.length) return;
-    const promise = imported.some((m) => m[1]);
     for (const node of ctx.file.nodes) {
       if (!isCall(node)) continue;
       const method = calleeMethod(node)?.method;
-      if (!method) continue;
+      if (!method || !LINK_CALLS.has(method)) continue;
       const arg = node.arguments[0];
       if (!arg || arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder') continue;
+      // The recognition ladder: a connection or session the tracker follows, else one inferred from the call's shape.
+      const receiver = receiverAt(ctx, node, LIBRARY);
+      if (!receiver) continue;
       let role = Object.hasOwn(RHEA_CALLS, method) ? RHEA_CALLS[method] : undefined;
       // rhea-promise takes only options objects; other SDKs' createReceiver('queue') are not its links.
-      if (!role && promise && Object.hasOwn(RHEA_PROMISE_CALLS, method) && ctx.resolver.resolve(arg as Node).kind === 'object') role = RHEA_PROMISE_CALLS[method];
+      if (!role && Object.hasOwn(RHEA_PROMISE_CALLS, method) && ctx.resolver.resolve(arg as Node).kind === 'object') role = RHEA_PROMISE_CALLS[method];
       const link = role && linkAt(ctx, node, role, arg as Node);
-      if (link) model.links.push(link);
+      if (link) model.links.push(recognised(link, receiver.note));
     }
   },
   render(subject, intents, ctx): RenderResult {

@@ -21,6 +21,8 @@ export class ParamTracing {
   private readonly returned = new Map<t.Function, Traced | null>();
   private readonly values = new Map<string, Traced | null>();
   private readonly activeReturns = new Set<t.Function>();
+  /** Each function's `.bind(...)` calls, found once (a function's parameters each ask). */
+  private readonly bound = new Map<t.Function, { call: t.CallExpression; ctx: FileContext }[]>();
 
   constructor(private readonly tracker: ObjectTracker) {}
 
@@ -50,13 +52,13 @@ export class ParamTracing {
     const key = `${placeKey(ctx, fn)}:${index}`;
     if (this.values.has(key)) return this.values.get(key) ?? undefined;
     this.values.set(key, null);
-    const found = this.asCallback(fn, index, ctx) ?? this.asOptionCallback(fn, index, ctx) ?? this.fromCallers(fn, index, ctx);
+    const found = this.asCallback(fn, index, ctx) ?? this.asBound(fn, index, ctx) ?? this.asOptionCallback(fn, index, ctx) ?? this.fromCallers(fn, index, ctx);
     this.values.set(key, found ?? null);
     return found;
   }
 
   /** `fn` passed as an argument: `x.then(fn)`, a library's callback, or a project helper that calls it. */
-  private asCallback(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
+  private asCallback(fn: t.Function | t.CallExpression, index: number, ctx: FileContext): Traced | undefined {
     const call = ctx.file.parentOf(fn);
     if (!call || !isCall(call)) return undefined;
     const arg = call.arguments.indexOf(fn as never);
@@ -64,9 +66,17 @@ export class ParamTracing {
     const m = calleeMethod(call);
     if (m?.method === 'then' && arg === 0) return index === 0 ? this.tracker.trace(m.object, ctx) : undefined;
     // xs.forEach((x) => ...), xs.filter(...), xs.map(...): an element of the array.
-    if (m && ARRAY_CALLBACKS.has(m.method) && arg === 0 && index === 0) return this.tracker.elementOf(m.object, ctx);
+    if (m && ARRAY_CALLBACKS.has(m.method) && arg === 0 && index === 0) {
+      // map.forEach((value, key) => ...): an entry's value.
+      const list = this.tracker.trace(m.object, ctx);
+      return list?.t === 'array' && list.map ? this.tracker.path(this.tracker.elementOf(m.object, ctx), ['1'], ctx, fn) : this.tracker.elementOf(m.object, ctx);
+    }
     const target = this.tracker.trace(m ? m.object : (call.callee as Node), ctx);
     if (target?.t === 'lib') return this.libraryCallback(target.obj, m ? m.method : '', arg, index, { node: call, ctx });
+    // A receiver the tracker cannot follow that the ladder infers (`conn.queue(name, opts, (q) => ...)`, `conn` untraced).
+    // A call that fits several clients gives its callback the object of none of them (see the tracker's inferredMethod).
+    const inferred = !target && m ? this.tracker.receiversOf(call, ctx) : [];
+    if (inferred.length === 1) return this.libraryCallback(inferred[0], m!.method, arg, index, { node: call, ctx });
     const helper = this.tracker.calledFunction(call, ctx);
     if (!helper) return undefined;
     const handed = this.callbackHanded(helper.fn, helper.ctx, arg, index);
@@ -76,10 +86,63 @@ export class ParamTracing {
     return { t: 'lib', obj: { ...handed.value.obj, key: perCallKey(handed.value.obj.key, ctx, call), perCall: { node: call, ctx } } };
   }
 
+  /**
+   * `fn.bind(self, a, b)` (written on the function, or on a name of it): the bound arguments are its first
+   * parameters; the rest are what the bound function is called with, where it is passed as a callback.
+   */
+  private asBound(fn: t.Function, index: number, ctx: FileContext): Traced | undefined {
+    for (const { call: bind, ctx: at } of this.boundCalls(fn, ctx)) {
+      const bound = bind.arguments.length - 1;
+      if (index < bound) {
+        const passed = argNode(bind.arguments[index + 1]);
+        const v = passed && this.tracker.trace(passed, at);
+        if (v) return v;
+        continue;
+      }
+      const v = this.asCallback(bind, index - Math.max(bound, 0), at);
+      if (v) return v;
+    }
+    return undefined;
+  }
+
+  /**
+   * The `.bind(...)` calls of a function: on the function itself (`function (q) {...}.bind(this)`), or on a name of it,
+   * in its file and, for an exported one, in the files that import it (`onChannel.bind(undefined, resolve)`).
+   */
+  private boundCalls(fn: t.Function, ctx: FileContext): { call: t.CallExpression; ctx: FileContext }[] {
+    let found = this.bound.get(fn);
+    if (!found) this.bound.set(fn, (found = this.findBoundCalls(fn, ctx)));
+    return found;
+  }
+
+  private findBoundCalls(fn: t.Function, ctx: FileContext): { call: t.CallExpression; ctx: FileContext }[] {
+    const member = ctx.file.parentOf(fn);
+    const call = member && ctx.file.parentOf(member);
+    if (member?.type === 'MemberExpression' && member.object === fn && call?.type === 'CallExpression' && call.callee === member) return memberNameIs(member, 'bind') ? [{ call, ctx }] : [];
+    const name = fn.type === 'FunctionDeclaration' ? fn.id?.name : member?.type === 'VariableDeclarator' && member.id.type === 'Identifier' && member.init === fn ? member.id.name : undefined;
+    if (!name) return [];
+    const project = this.tracker.project;
+    const absolute = ctx.resolver.absolute;
+    const files = project && absolute ? project.callerFiles(absolute) : [];
+    const out: { call: t.CallExpression; ctx: FileContext }[] = [];
+    for (const file of files.length ? files : [undefined]) {
+      const at = file === undefined || file === absolute ? ctx : project!.host.read(file)?.includes(`${name}.bind`) ? project!.context(file) : undefined;
+      if (!at) continue;
+      for (const c of at.file.callsNamed('.bind')) {
+        const callee = unwrap(c.callee as Node);
+        const object = callee.type === 'MemberExpression' ? unwrap(callee.object as Node) : undefined;
+        if (c.type !== 'CallExpression' || object?.type !== 'Identifier') continue;
+        const v = at.resolver.resolve(object);
+        if (v.kind === 'function' && v.node === fn) out.push({ call: c, ctx: at });
+      }
+    }
+    return out;
+  }
+
   private libraryCallback(target: LibObject, method: string, arg: number, index: number, call: { node: CallNode; ctx: FileContext }): Traced | undefined {
     const shape = this.tracker.shapeOf(target.library);
     const kind = shape?.callbackParam?.(target, method, arg, index, call);
-    return kind && shape ? this.tracker.make(shape, kind, call) : undefined;
+    return kind && shape ? this.tracker.make(shape, kind, call, false, target) : undefined;
   }
 
   /** `x.method({ setup(channel) {...} })` or `{ setup: (channel) => ... }`, also `const setup = (channel) => ...; x.method({ setup })`. */
@@ -121,7 +184,7 @@ export class ParamTracing {
     if (target?.t !== 'lib') return undefined;
     const shape = this.tracker.shapeOf(target.obj.library);
     const kind = shape?.optionCallbackParam?.(target.obj, m!.method, arg, option, index, { node: call, ctx });
-    return kind && shape ? this.tracker.make(shape, kind, { node: call, ctx }) : undefined;
+    return kind && shape ? this.tracker.make(shape, kind, { node: call, ctx }, false, target.obj) : undefined;
   }
 
   /**
@@ -269,6 +332,8 @@ export class ParamTracing {
     return found;
   }
 }
+
+const memberNameIs = (m: t.MemberExpression, name: string) => !m.computed && m.property.type === 'Identifier' && m.property.name === name;
 
 function ownFunction(ctx: FileContext, node: Node): t.Function | undefined {
   for (const a of ctx.file.ancestors(node)) if (isFunction(a)) return a;

@@ -42,6 +42,21 @@ export class Providers {
     return token === undefined ? undefined : this.provided(token);
   }
 
+  /** The provider objects of the token an expression names (`app.get(TOKEN)`), if the project provides it. */
+  providersOfToken(node: Node, ctx: FileContext): Provider[] {
+    // Most projects provide nothing by token: no token is read then.
+    if (!this.index().size) return [];
+    const token = tokenOf(node, ctx);
+    return token === undefined ? [] : (this.index().get(token) ?? []);
+  }
+
+  /** What the project provides for the token an expression names (`app.get(TOKEN)`), if it provides it. */
+  ofToken(node: Node, ctx: FileContext): Traced | undefined {
+    if (!this.index().size) return undefined;
+    const token = tokenOf(node, ctx);
+    return token === undefined || !this.index().has(token) ? undefined : this.provided(token);
+  }
+
   /** The provider objects (`{ provide: TOKEN, useFactory | useValue | ... }`) of the `@Inject(TOKEN)` among `decorators`. */
   providersOf(decorators: readonly t.Decorator[] | null | undefined, ctx: FileContext): Provider[] {
     const token = injectedToken(decorators, ctx);

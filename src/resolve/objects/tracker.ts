@@ -2,7 +2,7 @@
 // expression is, followed through imports and exports, functions and their returns, classes and their
 // instances, superclasses, object literals, callbacks and callers, across every file of the analysis.
 import type * as t from '@babel/types';
-import { calleeMethod, isFunction, memberName, propertyKeyName, unwrap, type Node } from '../../parse/ast';
+import { calleeMethod, isCall, isFunction, memberName, propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import type { Binding } from '../scope';
 import type { FileContext } from '../file-context';
 import { findExport } from '../exports';
@@ -12,6 +12,7 @@ import { lib, perCallKey, placeKey, type ClassLike, type ClassNode, type Traced 
 import { ParamTracing } from './params';
 import { TypeNames } from './type-names';
 import { Providers } from './providers';
+import { derivedNote, Ladder } from './ladder';
 
 const MAX_DEPTH = 80;
 /** Array methods whose result holds the same elements, and those that return one of them. */
@@ -32,6 +33,7 @@ export class ObjectTracker implements ObjectTracking {
   readonly params: ParamTracing;
   readonly types: TypeNames;
   readonly providers: Providers;
+  private readonly ladder: Ladder;
 
   constructor(
     readonly project: Project | undefined,
@@ -41,6 +43,14 @@ export class ObjectTracker implements ObjectTracking {
     this.params = new ParamTracing(this);
     this.types = new TypeNames(this);
     this.providers = new Providers(this);
+    this.ladder = new Ladder(this);
+  }
+
+  receiversOf(call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): readonly LibObject[] {
+    const m = calleeMethod(call);
+    if (!m) return [];
+    const traced = this.of(m.object, ctx);
+    return traced ? [traced] : this.ladder.inferred(call, ctx);
   }
 
   /** The library object an expression is, if the tracker can follow it to one. */
@@ -71,8 +81,8 @@ export class ObjectTracker implements ObjectTracking {
     return this.byLibrary.get(library);
   }
 
-  /** A library object from what a shape said, made (or received) at `origin`. */
-  make(shape: ObjectShape, kind: LibKind, origin: Located, handedIn = false): Traced {
+  /** A library object from what a shape said, made (or received) at `origin`; `from`: the object it is made by or from. */
+  make(shape: ObjectShape, kind: LibKind, origin: Located, handedIn = false, from?: LibObject): Traced {
     return lib({
       library: kind.library ?? shape.library,
       kind: kind.kind,
@@ -80,6 +90,8 @@ export class ObjectTracker implements ObjectTracking {
       origin: kind.origin ?? origin,
       facts: kind.facts ?? {},
       ...(handedIn ? { handedIn: true } : {}),
+      // Made by an inferred object (rung b of the ladder): inferred too, and the finding says from what.
+      ...(from?.inferred ? { inferred: derivedNote(from.inferred, kind.kind, origin.node, origin.ctx) } : {}),
     });
   }
 
@@ -114,6 +126,9 @@ export class ObjectTracker implements ObjectTracking {
         return this.trace(node.right, ctx);
       case 'SequenceExpression':
         return this.trace(node.expressions[node.expressions.length - 1], ctx);
+      // `const conn = yield amqp.connect(url)` in a generator run by co (or koa 1): the yielded promise's value.
+      case 'YieldExpression':
+        return node.argument && !node.delegate ? this.trace(node.argument, ctx) : undefined;
       default:
         return undefined;
     }
@@ -172,7 +187,8 @@ export class ObjectTracker implements ObjectTracking {
   /** A variable: its initializer (down a destructuring path), else what is assigned to it, else its declared type. */
   private variable(b: Binding, ctx: FileContext): Traced | undefined {
     const loop = forOfLoop(b, ctx);
-    if (loop) return this.elementOf(loop.right, ctx);
+    // for (const [name, channel] of channels): an element, down the destructuring path.
+    if (loop) return b.path.length ? this.path(this.elementOf(loop.right, ctx), b.path, ctx, b.id) : this.elementOf(loop.right, ctx);
     if (b.init) {
       const v = this.path(this.trace(b.init, ctx), b.path, ctx, b.init);
       if (v) return v;
@@ -219,8 +235,21 @@ export class ObjectTracker implements ObjectTracking {
       }
     }
     const v = this.trace(node, ctx);
-    const element = v?.t === 'array' ? this.arrayElement(v.node, v.ctx) : undefined;
+    const element = v?.t === 'array' ? (v.map ? this.mapEntry(v.node, v.ctx) : this.arrayElement(v.node, v.ctx)) : undefined;
     return element?.t === 'lib' ? element : (fallback ?? element);
+  }
+
+  /** A Map's entry (`new Map([[key, value], ...])`): the first [key, value] tuple whose value the tracker follows to a library object. */
+  private mapEntry(entries: t.ArrayExpression, ctx: FileContext): Traced | undefined {
+    let first: Traced | undefined;
+    for (const e of entries.elements) {
+      const tuple = e && unwrap(e as Node);
+      if (tuple?.type !== 'ArrayExpression') continue;
+      const entry: Traced = { t: 'array', node: tuple, ctx };
+      first ??= entry;
+      if (this.tupleElement(tuple, ctx, 1)?.t === 'lib') return entry;
+    }
+    return first;
   }
 
   /**
@@ -255,7 +284,7 @@ export class ObjectTracker implements ObjectTracking {
   path(value: Traced | undefined, keys: readonly string[], ctx: FileContext, at: Node): Traced | undefined {
     let v = value;
     for (const key of keys) {
-      if (!v || key === '...') return undefined;
+      if (!v || key.startsWith('...')) return undefined;
       v = this.memberOf(v, key, ctx, at);
     }
     return v;
@@ -320,9 +349,27 @@ export class ObjectTracker implements ObjectTracking {
         const isStatic = a.type === 'StaticBlock' || (a as { static?: boolean }).static === true;
         return isStatic ? { t: 'class', cls, ctx } : { t: 'instance', cls, ctx };
       }
-      if (isFunction(a)) return this.functionThis(a, ctx);
+      if (isFunction(a)) return this.boundThis(a, ctx) ?? this.functionThis(a, ctx);
     }
     return undefined;
+  }
+
+  /**
+   * `this` in a function given its `this` by the code: `function () {...}.bind(self)`, `co.call(self, function* () {...})`,
+   * `fn.call(self)`: what `self` is where that call is written.
+   */
+  private boundThis(fn: t.Function, ctx: FileContext): Traced | undefined {
+    const parent = ctx.file.parentOf(fn);
+    const grand = parent && ctx.file.parentOf(parent);
+    let given: Node | undefined;
+    // function () {...}.bind(self) / .call(self, ...) / .apply(self, ...)
+    if (parent?.type === 'MemberExpression' && parent.object === fn && grand && isCall(grand) && grand.callee === parent && ['bind', 'call', 'apply'].includes(memberName(parent) ?? '')) given = argNode(grand.arguments[0]);
+    // co.call(self, function* () {...}): a runner's `call` gives the function it runs its `this`.
+    else if (parent && isCall(parent) && parent.arguments[1] === fn) {
+      const m = calleeMethod(parent);
+      if (m?.method === 'call') given = argNode(parent.arguments[0]);
+    }
+    return given ? this.trace(given, ctx) : undefined;
   }
 
   /** `this` in `F.prototype.m = function () {...}` and in the constructor function `F` itself: an instance of F. */
@@ -346,9 +393,74 @@ export class ObjectTracker implements ObjectTracking {
       const key = ctx.resolver.resolve(node.property as Node);
       if (key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number')) name = String(key.value);
     }
+    // `channels[type]`, the key looked up at run time: what the code stores under any key of the same object.
+    if (name === undefined) {
+      const object = this.trace(node.object, ctx);
+      const entry = node.computed && object?.t === 'object' ? this.entryOf(object.node, object.ctx, { ctx, object: node.object as Node }) : undefined;
+      return entry ?? this.variableMember(node, undefined, ctx);
+    }
+    // `t.context` in a test: what the file's hooks of the same test function set it to (ava's t.context).
+    if (name === 'context') {
+      const shared = this.testContext(node, ctx);
+      if (shared) return shared;
+    }
     const object = this.trace(node.object, ctx);
-    if (name === undefined) return node.computed && object?.t === 'object' ? this.entryOf(object.node, object.ctx, { ctx, object: node.object as Node }) : undefined;
-    return object && this.memberOf(object, name, ctx, node);
+    const v = object && this.memberOf(object, name, ctx, node);
+    // `const rabbit = { ch: null }; ... rabbit.ch = await openChannel()`: the object's member as the code sets it later.
+    return v?.t === 'lib' ? v : (this.variableMember(node, name, ctx) ?? v);
+  }
+
+  /**
+   * `t.context` where `t` is the first parameter of a callback given to a test function (`test('...', async (t) => ...)`,
+   * `test.serial(...)`): the value the file's hooks of that test function assign to their own parameter's `context`
+   * (`test.beforeEach((t) => { t.context = { adapter } })`), as ava shares it between a hook and the tests it runs before.
+   */
+  private testContext(node: t.MemberExpression | t.OptionalMemberExpression, ctx: FileContext): Traced | undefined {
+    const root = (n: Node): string | undefined => {
+      let c = unwrap(n);
+      while (c.type === 'MemberExpression') c = unwrap(c.object as Node);
+      return c.type === 'Identifier' ? c.name : undefined;
+    };
+    const runner = (param: Node): string | undefined => {
+      const p = unwrap(param);
+      const b = p.type === 'Identifier' ? ctx.resolver.scopes.lookup(p.name, p) : undefined;
+      const call = b?.kind === 'param' && b.paramIndex === 0 && b.fn ? ctx.file.parentOf(b.fn) : undefined;
+      return call && isCall(call) && call.arguments.includes(b!.fn as never) ? root(call.callee as Node) : undefined;
+    };
+    const test = runner(node.object as Node);
+    if (!test) return undefined;
+    return this.guarded(`${ctx.file.path}#context:${test}`, () => {
+      for (const a of ctx.file.memberAssignments('context')) {
+        const left = a.left as t.MemberExpression;
+        if (a.operator !== '=' || left.computed || unwrap(left.object as Node) === unwrap(node.object as Node) || runner(left.object as Node) !== test) continue;
+        const v = this.trace(a.right as Node, ctx);
+        if (v) return v;
+      }
+      return undefined;
+    });
+  }
+
+  /**
+   * `x.name` (or `x[key]` when `name` is undefined) where `x` is a variable or parameter: the first library object the
+   * file assigns to that member of the same binding (`x.name = ...`, `x[anyKey] = ...` for a computed read).
+   */
+  private variableMember(node: t.MemberExpression | t.OptionalMemberExpression, name: string | undefined, ctx: FileContext): Traced | undefined {
+    const object = unwrap(node.object as Node);
+    // Cheapest first: most names get no member assignment in their file (one indexed lookup).
+    const assigns = object.type === 'Identifier' ? ctx.file.assignmentsToMembersOf(object.name) : [];
+    if (object.type !== 'Identifier' || !assigns.length) return undefined;
+    const binding = ctx.resolver.scopes.lookup(object.name, object);
+    if (!binding || binding.kind === 'import' || binding.kind === 'function' || binding.kind === 'class') return undefined;
+    return this.guarded(`${placeKey(ctx, binding.id)}.${name ?? '[]'}`, () => {
+      for (const a of assigns) {
+        const left = a.left as t.MemberExpression;
+        if (a.operator !== '=' || (name === undefined ? !left.computed : memberName(left) !== name)) continue;
+        if (ctx.resolver.scopes.lookup(object.name, left.object as Node) !== binding) continue;
+        const v = this.trace(a.right as Node, ctx);
+        if (v?.t === 'lib') return v;
+      }
+      return undefined;
+    });
   }
 
   /**
@@ -390,7 +502,7 @@ export class ObjectTracker implements ObjectTracking {
         if (name === 'default' && value.obj.kind === 'module') return value;
         const shape = this.byLibrary.get(value.obj.library);
         const kind = shape?.member?.(value.obj, name);
-        return kind && shape ? this.make(shape, { key: `${value.obj.key}.${name}`, origin: value.obj.origin, ...kind }, { node: at, ctx }, value.obj.handedIn) : undefined;
+        return kind && shape ? this.make(shape, { key: `${value.obj.key}.${name}`, origin: value.obj.origin, ...kind }, { node: at, ctx }, value.obj.handedIn, value.obj) : undefined;
       }
       case 'instance':
         return this.classMember(value.cls, value.ctx, name);
@@ -436,12 +548,16 @@ export class ObjectTracker implements ObjectTracking {
       if (propertyKeyName(p) !== name) continue;
       found = p.type === 'ObjectMethod' ? { t: 'function', fn: p, ctx } : this.trace(p.value as Node, ctx);
     }
-    return found ?? this.assignedMember(obj, ctx, name);
+    // `const ctx = {}; t.context = ctx; ctx.adapter = await Adapter.connect()`: a library object the file assigns to the
+    // member of any expression that is this object wins over a placeholder the literal holds (`{ ch: null }`).
+    if (found?.t === 'lib') return found;
+    const assigned = this.assignedMember(obj, ctx, name);
+    return assigned?.t === 'lib' ? assigned : (found ?? assigned);
   }
 
   /** A member the file assigns to an object literal after it is made (`const q = {}; q.channel = ch`, `this.queues[n].channel = ch`). */
   private assignedMember(obj: t.ObjectExpression, ctx: FileContext, name: string): Traced | undefined {
-    return this.firstOf(this.storedIn(obj, ctx.file.memberAssignments(name), ctx), ctx);
+    return this.firstOf(this.storedIn(obj, ctx.file.memberAssignments(name).filter((a) => a.operator === '='), ctx), ctx);
   }
 
   /**
@@ -542,10 +658,13 @@ export class ObjectTracker implements ObjectTracking {
     if (callee.type === 'Import' && first?.type === 'StringLiteral') return this.imported(first.value, '*', { node: call, ctx });
     // TypeScript's CommonJS interop (`__importDefault(require('x'))`, `tslib_1.__importStar(...)`): the module itself.
     if (INTEROP_HELPERS.has((callee.type === 'Identifier' ? callee.name : calleeMethod(call)?.method) ?? '') && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') return this.trace(first as Node, ctx);
+    // co(function* () {...}) resolves to what the generator returns; co.wrap(function* () {...}) is a function that does.
+    const generator = coGenerator(call, ctx);
+    if (generator) return calleeMethod(call)?.method === 'wrap' ? { t: 'function', fn: generator, ctx } : this.params.returns(generator, ctx);
     const m = calleeMethod(call);
     if (m) {
       if (m.method === 'then') return this.thenValue(call, ctx);
-      // `connect(url).catch(onError)`, `.finally(...)`: the promise's own value (a catch that recovers gives something else, or exits).
+      // connect(url).catch(onError) / .finally(...): the promise's own value when it resolves.
       if (m.method === 'catch' || m.method === 'finally') return this.trace(m.object, ctx);
       // Object.assign(target, ...sources) returns its target (`Object.assign(new Connection(url), { [Symbol.asyncDispose]: ... })`).
       if (m.method === 'assign' && m.object.type === 'Identifier' && m.object.name === 'Object' && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') return this.trace(first as Node, ctx);
@@ -557,14 +676,23 @@ export class ObjectTracker implements ObjectTracking {
       if (INSTANCE_GETTERS.has(m.method) && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder') {
         const cls = this.trace(first as Node, ctx);
         if (cls?.t === 'class') return { t: 'instance', cls: cls.cls, ctx: cls.ctx };
+        // app.get(TOKEN): what the project's provider of that token makes (a NestJS custom provider).
+        const provided = this.providers.ofToken(first as Node, ctx);
+        if (provided) return provided;
       }
       // container.get<RabbitMqService>(TYPES.RabbitMqService): the type argument names the class.
       const typeArg = INSTANCE_GETTERS.has(m.method) ? (call as { typeParameters?: t.TSTypeParameterInstantiation | null }).typeParameters?.params[0] : undefined;
       const typed = typeArg && this.types.typeArgument(typeArg, { node: call, ctx }, `call:${placeKey(ctx, call)}`);
       if (typed) return typed;
       const target = this.trace(m.object, ctx);
-      if (!target) return stored;
+      // this.channels.get(name) of a map the code fills with this.channels.set(name, channels): a value it sets.
+      if (!target) {
+        if (stored) return stored;
+        return this.ladder.makesObject(m.method) ? this.inferredMethod(call, m.method, ctx) : undefined;
+      }
       if (target.t === 'lib') return this.libMethod(target.obj, m.method, call, ctx);
+      // map.get(key): an entry's value (which key, the tracker does not tell).
+      if (target.t === 'array' && target.map) return m.method === 'get' ? this.path(this.mapEntry(target.node, target.ctx), ['1'], ctx, call) : undefined;
       if (target.t === 'array') return SAME_ELEMENTS.has(m.method) ? target : ELEMENT_OF.has(m.method) ? this.arrayElement(target.node, target.ctx) : undefined;
       const fn = this.memberOf(target, m.method, ctx, callee);
       return fn?.t === 'function' ? this.returnedBy(fn.fn, fn.ctx, call, ctx) : stored;
@@ -574,25 +702,30 @@ export class ObjectTracker implements ObjectTracking {
     if (fn?.t === 'lib') {
       const shape = this.byLibrary.get(fn.obj.library);
       const kind = shape?.call?.(fn.obj, { node: call, ctx });
-      return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
+      return kind && shape ? this.make(shape, kind, { node: call, ctx }, false, fn.obj) : undefined;
     }
     return undefined;
   }
 
   /**
-   * A value read from a Map (`map.get(key)`) that the tracker does not follow as an object: what the same file stores
-   * in the map written the same way (`map.set(key, value)`), the first library object, else the first value followed.
+   * A value read from a Map (`map.get(key)`) that the tracker does not follow as an object: the first library object the
+   * file gives a map with `.set(key, value)`, else the first value followed, the map being written as the same variable
+   * or the same `this.name` of the same class as `map` (an empty `new Map()` filled later).
    */
   private mapValue(map: Node, ctx: FileContext): Traced | undefined {
-    const written = ctx.file.source(unwrap(map)).replace(/\s+/g, '');
-    return this.guarded(`${ctx.file.path}:${written}.get()`, () => {
-      const values = ctx.file.callsNamed('.set').flatMap((set) => {
-        const m = calleeMethod(set);
-        const value = set.arguments[1];
-        if (!m || !value || value.type === 'SpreadElement' || value.type === 'ArgumentPlaceholder') return [];
-        return ctx.file.source(unwrap(m.object)).replace(/\s+/g, '') === written ? [value as Node] : [];
-      });
-      return this.firstOf(values, ctx);
+    const same = sameHolder(map, ctx);
+    if (!same) return undefined;
+    return this.guarded(`${placeKey(ctx, map)}.set`, () => {
+      let fallback: Traced | undefined;
+      for (const call of ctx.file.callsNamed('.set')) {
+        const value = argNode(call.arguments[1]);
+        const holder = (unwrap(call.callee as Node) as t.MemberExpression).object as Node;
+        if (!value || !same(holder)) continue;
+        const v = this.trace(value, ctx);
+        if (v?.t === 'lib') return v;
+        fallback ??= v;
+      }
+      return fallback;
     });
   }
 
@@ -606,7 +739,17 @@ export class ObjectTracker implements ObjectTracking {
   private libMethod(target: LibObject, method: string, call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): Traced | undefined {
     const shape = this.byLibrary.get(target.library);
     const kind = shape?.method?.(target, method, { node: call, ctx });
-    return kind && shape ? this.make(shape, kind, { node: call, ctx }) : undefined;
+    return kind && shape ? this.make(shape, kind, { node: call, ctx }, false, target) : undefined;
+  }
+
+  /**
+   * What a call makes on a receiver the tracker cannot follow but the ladder infers (`conn.createChannel()`, `conn`
+   * untraced). A call that fits several clients makes an object of none of them: which one it is stays open, and the
+   * calls on that object are judged by the ladder themselves (where the clients' verdicts may differ).
+   */
+  private inferredMethod(call: t.CallExpression | t.OptionalCallExpression, method: string, ctx: FileContext): Traced | undefined {
+    const receivers = this.ladder.inferred(call, ctx);
+    return receivers.length === 1 ? this.libMethod(receivers[0], method, call, ctx) : undefined;
   }
 
   /** A require of the library is the library; a relative require is what the module exports (`module.exports`), else its namespace. */
@@ -627,12 +770,17 @@ export class ObjectTracker implements ObjectTracking {
     // new Promise((resolve) => ... resolve(x) ...): the promise's value is what is resolved.
     const executor = node.arguments[0] ? unwrap(node.arguments[0] as Node) : undefined;
     if (node.callee.type === 'Identifier' && node.callee.name === 'Promise' && !callee && executor && isFunction(executor)) return this.params.callbackArgument(executor, ctx, 0, 0);
+    // new Map([[key, value], ...]): iterated, its entries are the array's tuples.
+    if (node.callee.type === 'Identifier' && node.callee.name === 'Map' && !callee && executor) {
+      const entries = this.trace(executor, ctx);
+      return entries?.t === 'array' ? { ...entries, map: true } : undefined;
+    }
     if (callee?.t === 'class') return { t: 'instance', cls: callee.cls, ctx: callee.ctx };
     if (callee?.t === 'function' && (callee.fn.type === 'FunctionDeclaration' || callee.fn.type === 'FunctionExpression')) return { t: 'instance', cls: callee.fn, ctx: callee.ctx };
     if (callee?.t === 'lib') {
       const shape = this.byLibrary.get(callee.obj.library);
       const kind = shape?.construct?.(callee.obj, { node, ctx });
-      return kind && shape ? this.make(shape, kind, { node, ctx }) : undefined;
+      return kind && shape ? this.make(shape, kind, { node, ctx }, false, callee.obj) : undefined;
     }
     return undefined;
   }
@@ -645,11 +793,49 @@ export class ObjectTracker implements ObjectTracking {
   }
 }
 
+/** A test for expressions that name the same holder as `node`: the same variable binding, or `this.name` in the same class. */
+function sameHolder(node: Node, ctx: FileContext): ((other: Node) => boolean) | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const b = ctx.resolver.scopes.lookup(n.name, n);
+    return b ? (o) => unwrap(o).type === 'Identifier' && ctx.resolver.scopes.lookup((unwrap(o) as t.Identifier).name, o) === b : undefined;
+  }
+  if (n.type === 'MemberExpression' && unwrap(n.object as Node).type === 'ThisExpression') {
+    const name = memberName(n);
+    const cls = ctx.file.enclosingClass(n);
+    if (!name || !cls) return undefined;
+    return (o) => {
+      const u = unwrap(o);
+      return u.type === 'MemberExpression' && unwrap(u.object as Node).type === 'ThisExpression' && memberName(u) === name && ctx.file.enclosingClass(u) === cls;
+    };
+  }
+  return undefined;
+}
 
+const argNode = (a: t.CallExpression['arguments'][number] | undefined): Node | undefined => (a && a.type !== 'SpreadElement' && a.type !== 'ArgumentPlaceholder' ? (a as Node) : undefined);
+
+/** `co(function* () {...})` or `co.wrap(function* () {...})`, `co` being the co package: the generator it runs. */
+function coGenerator(call: t.CallExpression | t.OptionalCallExpression, ctx: FileContext): t.Function | undefined {
+  const gen = argNode(call.arguments[0]);
+  const fn = gen && unwrap(gen);
+  if (!fn || !isFunction(fn) || !fn.generator) return undefined;
+  const callee = unwrap(call.callee as Node);
+  const root = callee.type === 'MemberExpression' && memberName(callee) === 'wrap' ? unwrap(callee.object as Node) : callee;
+  if (root.type !== 'Identifier') return undefined;
+  const b = ctx.resolver.scopes.lookup(root.name, root);
+  const source = b?.kind === 'import' ? b.importSource : b?.init && isCall(unwrap(b.init as Node)) ? requiredSource(unwrap(b.init as Node) as t.CallExpression) : undefined;
+  return source === 'co' ? fn : undefined;
+}
+
+function requiredSource(call: t.CallExpression | t.OptionalCallExpression): string | undefined {
+  const callee = unwrap(call.callee as Node);
+  const first = call.arguments[0];
+  return callee.type === 'Identifier' && callee.name === 'require' && first?.type === 'StringLiteral' ? first.value : undefined;
+}
 
 /** `for (const x of xs)`: the loop whose variable the binding is. */
 function forOfLoop(b: Binding, ctx: FileContext): t.ForOfStatement | undefined {
-  if (b.path.length || b.declaration.type !== 'VariableDeclarator') return undefined;
+  if (b.declaration.type !== 'VariableDeclarator') return undefined;
   const declaration = ctx.file.parentOf(b.declaration);
   const loop = declaration && ctx.file.parentOf(declaration);
   return loop?.type === 'ForOfStatement' && loop.left === declaration ? loop : undefined;

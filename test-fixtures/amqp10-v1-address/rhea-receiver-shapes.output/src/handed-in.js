@@ -1,0 +1,10 @@
+// A helper handed its connection by a caller that got it from code the project does not show.
+function declareBounces(connection) {
+  // rabbitmq4-codemod(amqp10-v1-address): make sure the queue exists (declare it before attaching),
+  // then attach to '/queues/bounces'
+  connection.open_receiver('/queue/bounces');
+  // Legal with the client's defaults.
+  connection.open_receiver('/queues/bounces.archive');
+}
+
+module.exports = { declareBounces };

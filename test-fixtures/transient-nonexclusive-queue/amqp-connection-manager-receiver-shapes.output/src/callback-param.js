@@ -1,0 +1,9 @@
+// The wrapper is this function's parameter: connect.js passes onReady.bind(undefined, obj).
+function onReady(wrapper) {
+  wrapper.assertQueue('invoices', { durable: true });
+  // rabbitmq4-codemod(auto-ack-consumer): consume with noAck: false, call ack(msg) after the
+  // handler's work, and set a prefetch (e.g. prefetch(10)) on the channel before consuming
+  wrapper.consume('invoices.events', (msg) => console.log(msg.content), { noAck: true });
+}
+
+module.exports = { onReady };

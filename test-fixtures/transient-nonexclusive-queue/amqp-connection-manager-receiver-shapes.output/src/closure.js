@@ -1,0 +1,12 @@
+// A module-level variable a callback sets: the wrapper the other functions use.
+let wrapper;
+
+function remember(value) {
+  wrapper = value;
+}
+
+function declareAudit() {
+  wrapper.assertQueue('audit', { durable: true });
+}
+
+module.exports = { remember, declareAudit };

@@ -1,0 +1,12 @@
+// A module-level variable a callback sets: the channel the other functions use.
+let channel;
+
+function remember(value) {
+  channel = value;
+}
+
+function declareAudit() {
+  channel.queueDeclare('audit', { durable: false });
+}
+
+module.exports = { remember, declareAudit };

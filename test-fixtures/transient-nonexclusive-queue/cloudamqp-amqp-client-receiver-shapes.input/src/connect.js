@@ -1,0 +1,26 @@
+// cloudamqp-amqp-client: the channel is made here and handed on through .bind, a closure, a generator, a module loaded later.
+const { AMQPClient } = require('@cloudamqp/amqp-client');
+const { onReady } = require('./callback-param');
+const { remember, declareAudit } = require('./closure');
+const { Worker } = require('./generator');
+const { declareBounces } = require('./handed-in');
+
+async function start(url) {
+  const connection = await new AMQPClient(url).connect();
+  const obj = await connection.channel();
+  // The channel reaches onReady(obj) as its parameter, through .bind(undefined, obj).
+  setImmediate(onReady.bind(undefined, obj));
+  remember(obj);
+  declareAudit();
+  new Worker(obj).open();
+  // A module loaded when needed: its function is called with the channel.
+  const { declareReports } = await import('./dynamic-import.js');
+  declareReports(obj);
+}
+
+// A channel made by code the project does not show (a plugin host's): declareBounces gets it from this caller.
+function attach(fromHost) {
+  declareBounces(fromHost);
+}
+
+module.exports = { start, attach };

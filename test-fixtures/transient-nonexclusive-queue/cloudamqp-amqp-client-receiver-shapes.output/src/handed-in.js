@@ -1,0 +1,8 @@
+// A helper handed its channel by a caller that got it from code the project does not show.
+function declareBounces(channel) {
+  channel.queueDeclare('bounces', { durable: true });
+  // Legal with the client's defaults.
+  channel.queueDeclare('bounces.archive');
+}
+
+module.exports = { declareBounces };

@@ -1,0 +1,4 @@
+// Loaded with `await import('./dynamic-import.js')` by connect.js, which calls declareReports(obj).
+export function declareReports(broker) {
+  broker.addQueue('reports', { durable: true });
+}

@@ -1,0 +1,22 @@
+// A provider builds the microservices' RMQ options, one Map entry per queue; main.ts connects one server per entry.
+import { Global, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { RmqOptions, Transport } from '@nestjs/microservices';
+
+export const RMQ_SERVERS = 'RMQ_SERVERS';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: RMQ_SERVERS,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) =>
+        new Map<string, RmqOptions>([
+          ['orders', { transport: Transport.RMQ, options: { urls: [config.get('RABBITMQ_URL')], queue: 'orders', queueOptions: { durable: false } } }],
+        ]),
+    },
+  ],
+  exports: [RMQ_SERVERS],
+})
+export class RmqOptionsModule {}

@@ -1,0 +1,4 @@
+// Loaded with `await import('./dynamic-import.js')` by connect.js, which calls declareReports(connection).
+export function declareReports(connection) {
+  connection.queue('reports', { exclusive: false });
+}
