@@ -159,6 +159,9 @@ function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: Fi
   };
 }
 
+/** The empty lists of every file that was not parsed (results are never changed in place once reported). */
+const NOTHING = Object.freeze([]) as unknown as never[];
+
 /** The analysis of the files under the named paths: every one of them has a result (not relevant if it was not parsed). */
 function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Read, named: (absolute: string) => boolean): Omit<ProjectRun, 'roots'> {
   const cwd = analysis.options.cwd ?? process.cwd();
@@ -168,7 +171,7 @@ function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Re
   const skippedPaths = new Set(read.skipped.map((s) => s.absolute));
   for (const f of found.files) {
     if (!named(f.absolute) || skippedPaths.has(f.absolute)) continue;
-    files.push(results.get(f.relative) ?? { path: f.relative, absolute: f.absolute, text: '', status: 'not-relevant', findings: [], edits: [], consumers: [] });
+    files.push(results.get(f.relative) ?? { path: f.relative, absolute: f.absolute, text: '', status: 'not-relevant', findings: NOTHING, edits: NOTHING, consumers: NOTHING });
     results.delete(f.relative);
   }
   // Files outside the project's walk that an import led to and that a fix edits (a shared constant).

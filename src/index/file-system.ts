@@ -11,13 +11,19 @@ interface Listing {
 }
 
 /**
+ * A listing a walk handed over, kept as one string until a question needs it (most folders of a large
+ * project are never asked about): each entry's kind (f, d, l) and name, each ended by a NUL (which no name holds).
+ */
+type Seeded = { seeded: string };
+
+/**
  * Files on disk, with existence answered from directory listings: resolving `./x` tries up to ~20
  * names (`x.ts`, `x/index.js`, ...), and a listing read once per folder answers them all without a
  * system call each. A discovery walk hands its listings over (`seed`); a folder it did not walk is
  * read on first use. `forget` drops a folder after a change on disk (a created or deleted file).
  */
 export class FileSystemView implements SourceHost {
-  private readonly listings = new Map<string, Listing | null>();
+  private readonly listings = new Map<string, Listing | Seeded | null>();
   /** Every file read through the view (what a cached result must be checked against), once asked to keep them. */
   reads?: Set<string>;
 
@@ -50,7 +56,12 @@ export class FileSystemView implements SourceHost {
 
   /** A folder's entries as a walk read them. */
   seed(dir: string, entries: readonly fs.Dirent[]): void {
-    this.listings.set(dir, listingOf(entries));
+    let seeded = '';
+    for (const e of entries) {
+      const kind = e.isFile() ? 'f' : e.isDirectory() ? 'd' : e.isSymbolicLink() ? 'l' : '';
+      if (kind) seeded += `${kind}${e.name}\0`;
+    }
+    this.listings.set(dir, { seeded });
   }
 
   /** A folder changed on disk: read it again when next asked. */
@@ -60,6 +71,10 @@ export class FileSystemView implements SourceHost {
 
   private listing(dir: string): Listing | null {
     let listing = this.listings.get(dir);
+    if (listing && 'seeded' in listing) {
+      listing = unpack(listing.seeded);
+      this.listings.set(dir, listing);
+    }
     if (listing === undefined) {
       try {
         listing = listingOf(fs.readdirSync(dir, { withFileTypes: true }));
@@ -92,6 +107,20 @@ function listingOf(entries: readonly fs.Dirent[]): Listing {
     if (e.isFile()) out.files.add(e.name);
     else if (e.isDirectory()) out.directories.add(e.name);
     else if (e.isSymbolicLink()) out.links.set(e.name, undefined);
+  }
+  return out;
+}
+
+function unpack(seeded: string): Listing {
+  const out: Listing = { files: new Set(), directories: new Set(), links: new Map() };
+  for (let at = 0; at < seeded.length; ) {
+    const end = seeded.indexOf('\0', at);
+    const name = seeded.slice(at + 1, end);
+    const kind = seeded[at];
+    if (kind === 'f') out.files.add(name);
+    else if (kind === 'd') out.directories.add(name);
+    else out.links.set(name, undefined);
+    at = end + 1;
   }
   return out;
 }
