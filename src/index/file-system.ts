@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SourceHost } from './module-resolution';
+import { lookedAt } from './probes';
 
 interface Listing {
   files: Set<string>;
@@ -31,6 +32,7 @@ export class FileSystemView implements SourceHost {
     // A missing file costs an exception to find out by reading; the listing knows for free.
     this.reads?.add(absolute);
     if (!this.exists(absolute)) return undefined;
+    lookedAt(absolute);
     try {
       return fs.readFileSync(absolute, 'utf8');
     } catch {
@@ -76,6 +78,7 @@ export class FileSystemView implements SourceHost {
       this.listings.set(dir, listing);
     }
     if (listing === undefined) {
+      lookedAt(dir);
       try {
         listing = listingOf(fs.readdirSync(dir, { withFileTypes: true }));
       } catch {
@@ -89,6 +92,7 @@ export class FileSystemView implements SourceHost {
   private linkKind(listing: Listing, absolute: string, name: string): 'file' | 'directory' | 'none' {
     let kind = listing.links.get(name);
     if (kind === undefined) {
+      lookedAt(absolute);
       try {
         const st = fs.statSync(absolute);
         kind = st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'none';
