@@ -10,6 +10,8 @@ export interface MayMatch {
   callShapes: boolean;
   provides: boolean;
   injects: boolean;
+  /** The text's module specifiers, when they were already found (from its bytes). */
+  specifiers?: string[];
 }
 
 const GROUPS = ['mentions', 'callShapes', 'provides', 'injects'] as const;
@@ -50,9 +52,6 @@ function prefilterFor(patterns: FactPatterns): Prefilter {
   return p;
 }
 
-/** Reused between files: the matches of one pass (pattern, end). */
-const matches: number[] = [];
-
 /**
  * A source file's facts from its bytes (valid UTF-8): its specifiers when no literal of a client's name,
  * call shape, provider or injection is in it; else which of those patterns its text may match (the caller
@@ -60,22 +59,29 @@ const matches: number[] = [];
  */
 export function sourceFactsOfBytes(buf: Buffer, length: number, patterns: FactPatterns): { facts: FileFacts } | { may: MayMatch } {
   const { automaton } = prefilterFor(patterns);
-  matches.length = 0;
-  const seen = automaton.scan(buf, length, matches);
-  if (seen & ((1 << KEYWORDS) - 1)) return { may: { mentions: !!(seen & 1), callShapes: !!(seen & 2), provides: !!(seen & 4), injects: !!(seen & 8) } };
-  const specifiers = new Set<string>();
+  const seen = automaton.scan(buf, length);
+  const specifiers = specifiersOf(buf, length, automaton);
+  if (seen & ((1 << KEYWORDS) - 1)) return { may: { mentions: !!(seen & 1), callShapes: !!(seen & 2), provides: !!(seen & 4), injects: !!(seen & 8), specifiers } };
+  return { facts: { kind: 'source', mentions: NONE, packages: NONE, callShapes: false, provides: false, specifiers } };
+}
+
+/** The module specifiers after the keywords the last pass found, each once, in order: what SPECIFIER finds in the text. */
+function specifiersOf(buf: Buffer, length: number, automaton: ByteAutomaton): string[] {
+  const specifiers: string[] = [];
+  const { matches, count } = automaton;
   let lastEnd = 0;
-  for (let m = 0; m < matches.length; m += 2) {
+  for (let m = 0; m < count * 2; m += 2) {
     const end = matches[m + 1];
     const start = end - automaton.lengths[matches[m]];
     if (start < lastEnd) continue;
     if (start > 0 && isWordByte(buf[start - 1])) continue;
-    const specifier = specifierAfter(buf, end, length);
-    if (!specifier) continue;
-    specifiers.add(intern(buf.toString('utf8', specifier.start, specifier.end)));
-    lastEnd = specifier.end + 1;
+    const close = specifierAfter(buf, end, length);
+    if (close < 0) continue;
+    const specifier = SPECIFIERS.intern(buf, found.start, close, found.hash);
+    if (!specifiers.includes(specifier)) specifiers.push(specifier);
+    lastEnd = close + 1;
   }
-  return { facts: { kind: 'source', mentions: NONE, packages: NONE, callShapes: false, provides: false, specifiers: specifiers.size ? [...specifiers] : NONE } };
+  return specifiers.length ? specifiers : NONE;
 }
 
 /** `\w` of a regex without the `u` flag: ASCII letters, digits and `_`. */
@@ -83,20 +89,51 @@ function isWordByte(b: number): boolean {
   return (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || (b >= 0x30 && b <= 0x39) || b === 0x5f;
 }
 
+/** Where the last specifier found starts, and a digest of its bytes (set by specifierAfter). */
+const found = { start: 0, hash: 0 };
+
 /**
- * What SPECIFIER matches after its keyword, as bytes: `\s*\(?\s*(['"])([^'"\n]+)\1`, the quoted part's
- * offsets (without the quotes), or undefined.
+ * What SPECIFIER matches after its keyword, as bytes: `\s*\(?\s*(['"])([^'"\n]+)\1`: the offset of its closing
+ * quote (its text starts at `found.start`), or -1.
  */
-function specifierAfter(buf: Uint8Array, at: number, length: number): { start: number; end: number } | undefined {
+function specifierAfter(buf: Uint8Array, at: number, length: number): number {
   let i = skipSpaces(buf, at, length);
   if (i < length && buf[i] === 0x28) i = skipSpaces(buf, i + 1, length);
-  if (i >= length) return undefined;
+  if (i >= length) return -1;
   const quote = buf[i];
-  if (quote !== 0x27 && quote !== 0x22) return undefined;
+  if (quote !== 0x27 && quote !== 0x22) return -1;
   let j = i + 1;
-  while (j < length && buf[j] !== 0x27 && buf[j] !== 0x22 && buf[j] !== 0x0a) j++;
-  return j > i + 1 && j < length && buf[j] === quote ? { start: i + 1, end: j } : undefined;
+  // FNV-1a over the bytes, for the interner.
+  let hash = 0x811c9dc5;
+  for (; j < length; j++) {
+    const b = buf[j];
+    if (b === 0x27 || b === 0x22 || b === 0x0a) break;
+    hash = Math.imul(hash ^ b, 0x01000193);
+  }
+  if (j === i + 1 || j >= length || buf[j] !== quote) return -1;
+  found.start = i + 1;
+  found.hash = hash;
+  return j;
 }
+
+/** One string per specifier, found by its bytes: a repeated specifier costs no new string. */
+class ByteInterner {
+  private readonly byHash = new Map<number, { bytes: Buffer; text: string } | { bytes: Buffer; text: string }[]>();
+
+  intern(buf: Buffer, start: number, end: number, hash: number): string {
+    const known = this.byHash.get(hash);
+    const same = (e: { bytes: Buffer }) => e.bytes.length === end - start && buf.compare(e.bytes, 0, e.bytes.length, start, end) === 0;
+    if (known && !Array.isArray(known) && same(known)) return known.text;
+    if (Array.isArray(known)) for (const e of known) if (same(e)) return e.text;
+    const entry = { bytes: Buffer.from(buf.subarray(start, end)), text: intern(buf.toString('utf8', start, end)) };
+    if (!known) this.byHash.set(hash, entry);
+    else if (Array.isArray(known)) known.push(entry);
+    else this.byHash.set(hash, [known, entry]);
+    return entry.text;
+  }
+}
+
+const SPECIFIERS = new ByteInterner();
 
 function skipSpaces(buf: Uint8Array, i: number, length: number): number {
   for (let n = spaceAt(buf, i, length); n > 0; n = spaceAt(buf, i, length)) i += n;

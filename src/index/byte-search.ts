@@ -76,23 +76,36 @@ export class ByteAutomaton {
     for (let i = 0; i < plain.length; i++) this.next[i] = this.ends[plain[i]] !== 0 ? -1 - plain[i] * 256 : plain[i] * 256;
   }
 
-  /**
-   * One pass over `buf[0, length)`: the groups seen (bits), with every match of a listed pattern appended
-   * to `matches` (as pattern, end pairs).
-   */
-  scan(buf: Uint8Array, length: number, matches: number[]): number {
+  /** The matches of the last pass: pattern and end, in pairs (`count` of them), reused from pass to pass. */
+  matches = new Int32Array(1024);
+  count = 0;
+
+  /** One pass over `buf[0, length)`: the groups seen (bits), with every match of a listed pattern in `matches`. */
+  scan(buf: Uint8Array, length: number): number {
     const next = this.next;
+    const ends = this.ends;
+    let out = this.matches;
+    let n = 0;
     let s = 0;
     let seen = 0;
     for (let i = 0; i < length; i++) {
       s = next[s + buf[i]];
       if (s < 0) {
         s = -1 - s;
-        const ends = this.ends[s >> 8];
-        seen |= ends & 0xff;
-        if (ends > 0xff) matches.push((ends >> 8) - 1, i + 1);
+        const e = ends[s >> 8];
+        seen |= e & 0xff;
+        if (e > 0xff) {
+          if (n + 2 > out.length) {
+            const grown = new Int32Array(out.length * 2);
+            grown.set(out);
+            this.matches = out = grown;
+          }
+          out[n++] = (e >> 8) - 1;
+          out[n++] = i + 1;
+        }
       }
     }
+    this.count = n >> 1;
     return seen;
   }
 }

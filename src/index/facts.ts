@@ -82,10 +82,13 @@ export function extractFacts(filePath: string, text: string, patterns: FactPatte
   if (prefetch) facts.prefetchLine = lineAt(text, prefetch.index);
   facts.provides = may.provides && patterns.provides.test(text);
   if (may.injects && patterns.injects.test(text)) facts.injects = true;
-  const seen = new Set<string>();
-  SPECIFIER.lastIndex = 0;
-  for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) seen.add(intern(m[2]));
-  facts.specifiers = seen.size ? [...seen] : NONE;
+  if (may.specifiers) facts.specifiers = may.specifiers;
+  else {
+    const seen = new Set<string>();
+    SPECIFIER.lastIndex = 0;
+    for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) seen.add(intern(m[2]));
+    facts.specifiers = seen.size ? [...seen] : NONE;
+  }
   return facts;
 }
 

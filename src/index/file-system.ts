@@ -15,7 +15,7 @@ interface Listing {
  * A listing a walk handed over, kept as one string until a question needs it (most folders of a large
  * project are never asked about): each entry's kind (f, d, l) and name, each ended by a NUL (which no name holds).
  */
-type Seeded = { seeded: string };
+type Seeded = { seeded: string; asked: number };
 
 /**
  * Files on disk, with existence answered from directory listings: resolving `./x` tries up to ~20
@@ -41,19 +41,39 @@ export class FileSystemView implements SourceHost {
   }
 
   exists(absolute: string): boolean {
+    const name = path.basename(absolute);
+    const seeded = this.seededHas(path.dirname(absolute), name);
+    if (seeded !== undefined) return seeded === 'f';
     const listing = this.listing(path.dirname(absolute));
     if (!listing) return false;
-    const name = path.basename(absolute);
     if (listing.files.has(name)) return true;
     return listing.links.has(name) && this.linkKind(listing, absolute, name) === 'file';
   }
 
   isDirectory(absolute: string): boolean {
+    const name = path.basename(absolute);
+    const seeded = this.seededHas(path.dirname(absolute), name);
+    if (seeded !== undefined) return seeded === 'd';
     const listing = this.listing(path.dirname(absolute));
     if (!listing) return false;
-    const name = path.basename(absolute);
     if (listing.directories.has(name)) return true;
     return listing.links.has(name) && this.linkKind(listing, absolute, name) === 'directory';
+  }
+
+  /**
+   * A folder still kept as the walk's string, asked about a few times (most folders are asked whether they hold a
+   * tsconfig.json or a .git, once): the kind of `name` in it ('-' for none), found in the string; undefined when the
+   * listing must be unpacked (asked often, or `name` is a link, whose target decides).
+   */
+  private seededHas(dir: string, name: string): 'f' | 'd' | '-' | undefined {
+    const listing = this.listings.get(dir);
+    if (!listing || !('seeded' in listing) || ++listing.asked > 8) return undefined;
+    const { seeded } = listing;
+    for (const kind of ['f', 'd', 'l'] as const) {
+      const entry = `${kind}${name}\0`;
+      if (seeded.startsWith(entry) || seeded.includes(`\0${entry}`)) return kind === 'l' ? undefined : kind;
+    }
+    return '-';
   }
 
   /** A folder's entries as a walk read them. */
@@ -63,7 +83,7 @@ export class FileSystemView implements SourceHost {
       const kind = e.isFile() ? 'f' : e.isDirectory() ? 'd' : e.isSymbolicLink() ? 'l' : '';
       if (kind) seeded += `${kind}${e.name}\0`;
     }
-    this.listings.set(dir, { seeded });
+    this.listings.set(dir, { seeded, asked: 0 });
   }
 
   /** A folder changed on disk: read it again when next asked. */
