@@ -1,18 +1,8 @@
 // A source file's facts read from its bytes when it names no client, has no call shape and no provider: its
 // module specifiers only, found as SPECIFIER finds them in its text, and no string made of the file.
 import { ByteAutomaton } from './byte-search';
-import { NONE, SPECIFIER, intern, type FactPatterns, type FileFacts } from './facts';
+import { NONE, SPECIFIER, intern, type FactPatterns, type FileFacts, type MayMatch } from './facts';
 import { necessaryLiterals } from './regex-anchors';
-
-/** Which of the patterns a text may match: those whose literals are in it (see extractFacts). */
-export interface MayMatch {
-  mentions: boolean;
-  callShapes: boolean;
-  provides: boolean;
-  injects: boolean;
-  /** The text's module specifiers, when they were already found (from its bytes). */
-  specifiers?: string[];
-}
 
 const GROUPS = ['mentions', 'callShapes', 'provides', 'injects'] as const;
 /** The group of the keywords a specifier follows (`from`, `import`, `require`). */

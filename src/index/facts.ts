@@ -1,5 +1,4 @@
 // The facts of one file the project index keeps: read from its text once per content, never parsed.
-import type { MayMatch } from './byte-facts';
 
 /** What the engine asks the index to look for (the clients' names and call shapes, given from above). */
 export interface FactPatterns {
@@ -42,6 +41,16 @@ export interface FileFacts {
   specifiers: Specifier[];
   /** JSON files and manifests: whether the engine parses it (a client configuration; a manifest listing a watched package). */
   wanted?: boolean;
+}
+
+/** Which of the patterns a text may match: those whose literals are in it (index/byte-facts.ts). */
+export interface MayMatch {
+  mentions: boolean;
+  callShapes: boolean;
+  provides: boolean;
+  injects: boolean;
+  /** The text's module specifiers, when they were already found (from its bytes). */
+  specifiers?: string[];
 }
 
 const ALL: MayMatch = { mentions: true, callShapes: true, provides: true, injects: true };
