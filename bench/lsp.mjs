@@ -133,9 +133,9 @@ async function latency(name, text) {
   };
 }
 
-/** The same re-check in process, without the wait and the protocol: the server's environment, after the same open. */
+/** The same re-check in process, without the wait and the protocol: the server's environment (its units too), after the same open. */
 function inProcess(name, text) {
-  const env = { root, files: new WorkspaceFiles(new OpenDocumentSet()), parseCache: new IncrementalParseCache(), options: analyzeOptionsOf(DEFAULT_SETTINGS), severities: new Map(), excluded: () => false };
+  const env = { root, files: new WorkspaceFiles(new OpenDocumentSet()), parseCache: new IncrementalParseCache(), options: analyzeOptionsOf(DEFAULT_SETTINGS), severities: new Map(), excluded: () => false, units: new Map() };
   const absolute = path.join(root, 'bench-virtual', `${name}.ts`);
   const doc = (version, t) => ({ uri: pathToFileURL(absolute).href, path: `bench-virtual/${name}.ts`, absolute, version, text: t });
   analyzeDocument(doc(0, text), env);
