@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dense, sparse } from './lsp-files.mjs';
-import { initialize as initializeServer, rpc, startServer, stop } from './lib/lsp-client.mjs';
+import { initialize as initializeServer, rpc, startTracedServer, stop } from './lib/lsp-client.mjs';
+import { editLines, measureEdits } from './lsp-edits.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,24 +35,6 @@ const stats = (xs) => {
 const ms = (x) => `${x.toFixed(1)} ms`;
 const line = (label, s) => `  ${label.padEnd(34)} median ${ms(s.median).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  (min ${ms(s.min)}, max ${ms(s.max)})`;
 const sleep = (t) => new Promise((r) => setTimeout(r, t));
-
-/** The server over stdio, with tracing on: each diagnostics run is traced with the wait the server chose. */
-function startTracedServer() {
-  const server = startServer();
-  const waiting = new Map();
-  const waits = new Map();
-  server.onPublish((p, at) => {
-    const key = `${p.uri}#${p.version}`;
-    waiting.get(key)?.({ diagnostics: p.diagnostics, at });
-    waiting.delete(key);
-  });
-  server.connection.onNotification(rpc.LogTraceNotification.type, ({ message }) => {
-    const m = /^diagnostics (\S+) version (\d+): waited (\d+) ms, checked in ([\d.]+) ms/.exec(message);
-    if (m) waits.set(`${m[1]}#${m[2]}`, { waited: Number(m[3]), checked: Number(m[4]) });
-  });
-  const diagnostics = (uri, version) => new Promise((resolve) => waiting.set(`${uri}#${version}`, resolve));
-  return { ...server, diagnostics, waited: (uri, version) => waits.get(`${uri}#${version}`) };
-}
 
 /** As the benchmark always has: no client capabilities, the workspace this checkout, message tracing on. */
 const initialize = (server) => initializeServer(server, { root, capabilities: {}, trace: 'messages' });
@@ -150,9 +133,9 @@ async function latency(name, text) {
   };
 }
 
-/** The same re-check in process, without the wait and the protocol: the server's environment, after the same open. */
+/** The same re-check in process, without the wait and the protocol: the server's environment (its units too), after the same open. */
 function inProcess(name, text) {
-  const env = { root, files: new WorkspaceFiles(new OpenDocumentSet()), parseCache: new IncrementalParseCache(), options: analyzeOptionsOf(DEFAULT_SETTINGS), severities: new Map(), excluded: () => false };
+  const env = { root, files: new WorkspaceFiles(new OpenDocumentSet()), parseCache: new IncrementalParseCache(), options: analyzeOptionsOf(DEFAULT_SETTINGS), severities: new Map(), excluded: () => false, units: new Map() };
   const absolute = path.join(root, 'bench-virtual', `${name}.ts`);
   const doc = (version, t) => ({ uri: pathToFileURL(absolute).href, path: `bench-virtual/${name}.ts`, absolute, version, text: t });
   analyzeDocument(doc(0, text), env);
@@ -199,3 +182,7 @@ for (const [name, text] of [['sparse', sparse(2000, 50, 'big')], ['dense', dense
 }
 const m = await memory();
 console.log(`resident memory (VmRSS): ${m.baseline.toFixed(1)} MiB after initialize, ${m.rss.toFixed(1)} MiB with ${OPEN_FILES} open files (300 lines each)`);
+console.log('\n## edits inside a string and of a queue\'s name (bench/lsp-edits.mjs)\n');
+const edited = await measureEdits({ edits: EDITS });
+console.log('');
+for (const l of editLines(edited)) console.log(l);

@@ -135,7 +135,7 @@ describe('every entry point gives a file of a project what `scan .` gives it', (
     const withPrefetch = project({ ...FILES, 'src/consumer.ts': edited, 'src/rabbit.ts': RABBIT_WITH_PREFETCH });
     const expected = rowsOf(scanFindings(withPrefetch, '.'), 'src/consumer.ts');
     expect(expected.map((r) => r.ruleId)).not.toContain('unbounded-prefetch');
-    const republished = await lsp.waitFor('the consumer checked again after the edit in rabbit.ts', 10_000, () =>
+    const republished = await lsp.waitFor('the consumer checked again after the edit in rabbit.ts', () =>
       [...lsp!.published].reverse().find((p) => p.uri === uri('src/consumer.ts') && !p.diagnostics.some((d) => d.code === 'unbounded-prefetch')),
     );
     expect(republished.diagnostics.map(fromDiagnostic).sort(byPosition)).toEqual(expected);
@@ -152,7 +152,7 @@ describe('every entry point gives a file of a project what `scan .` gives it', (
     await lsp.open(uri('src/consumer.ts'), CONSUMER);
     const shown = (await lsp.diagnostics(uri('src/consumer.ts'), 1)).diagnostics.map(fromDiagnostic).sort(byPosition);
     expect(shown).toEqual(rowsOf(scanFindings(dir, '.'), 'src/consumer.ts'));
-    await lsp.waitFor('the end of the indexing progress', 10_000, () => lsp!.progress.find((p) => p.value.kind === 'end'));
+    await lsp.waitFor('the end of the indexing progress', () => lsp!.progress.find((p) => p.value.kind === 'end'));
     expect(lsp.progressTokens).toHaveLength(1);
     const kinds = lsp.progress.filter((p) => p.token === lsp!.progressTokens[0]).map((p) => p.value.kind);
     expect(kinds[0]).toBe('begin');

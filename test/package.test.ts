@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers';
+import { watchIdle } from './process-progress';
 
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const JSCODESHIFT_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'jscodeshift', 'package.json'), 'utf8')).version;
@@ -68,7 +69,7 @@ beforeAll(() => {
   expect(installed.code, installed.stdout + installed.stderr).toBe(0);
   // Nothing of the package asks to run at install time (npm 11 lists a dependency's prepare among them).
   expect(installed.stdout + installed.stderr).not.toMatch(/install-scripts|allowScripts/);
-}, 240_000);
+});
 
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
@@ -132,7 +133,7 @@ describe('the packed tarball', () => {
     expect(fix.code, fix.stderr).toBe(0);
     expect(fix.stdout).toContain("+  await ch.assertQueue('jobs', { durable: true });");
     expect(fix.stdout).toContain('Dry run: nothing was written.');
-  }, 120_000);
+  });
 
   it('installs with its production dependencies only', () => {
     for (const dep of Object.keys(PKG.dependencies)) expect(fs.existsSync(path.join(app, 'node_modules', dep, 'package.json')), dep).toBe(true);
@@ -192,7 +193,7 @@ describe('the installed package', () => {
     expect([...uris]).toEqual(['services/orders/src/worker.ts']);
     for (const rule of log.runs[0].tool.driver.rules) expect(rule.help.markdown, rule.id).toMatch(new RegExp(`^#{2,3} ${rule.id}\n`));
     expect(JSON.stringify(log)).not.toMatch(/file:/);
-  }, 120_000);
+  });
 
   it('lsp: initialize, then a diagnostic for an opened document, over stdio', async () => {
     const server = spawn(bin(), ['lsp', '--stdio'], { cwd: app, env: userEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -215,13 +216,20 @@ describe('the installed package', () => {
       const body = JSON.stringify({ jsonrpc: '2.0', ...message });
       server.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     };
+    // No time limit: the wait fails when the server exits or stops working without sending it (test/process-progress.ts).
     const waitFor = async <T>(find: () => T | undefined, what: string): Promise<T> => {
-      for (let i = 0; i < 300; i++) {
-        const found = find();
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 50));
+      let idle = '';
+      const stop = watchIdle(server.pid, (ms) => (idle = `it has used no CPU for ${ms} ms`));
+      try {
+        for (;;) {
+          const found = find();
+          if (found) return found;
+          if (server.exitCode !== null || idle) throw new Error(`no ${what} from the server (${idle || `it exited with ${server.exitCode}`}); stderr: ${stderr}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } finally {
+        stop();
       }
-      throw new Error(`no ${what} from the server; stderr: ${stderr}`);
     };
     try {
       const rootUri = pathToFileURL(app).href;

@@ -173,7 +173,7 @@ describe('reading a large project in two threads', () => {
     const cache = { file: path.join(dir, '.cache') };
     const cold = runProject(['.'], { cwd: dir, workers: 2, cache }, options);
     const warm = runProject(['.'], { cwd: dir, workers: 2, cache }, options);
-    expect(warm.cache).toEqual({ reused: cold.cache!.analysed, analysed: 0 });
+    expect(warm.cache).toEqual({ reused: cold.cache!.analysed, analysed: 0, unchanged: true });
     expect(json({ ...warm, cache: undefined })).toBe(json(single));
   });
 });

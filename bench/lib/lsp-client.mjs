@@ -51,6 +51,24 @@ export async function initialize(server, { root = ROOT, capabilities, trace } = 
   return result;
 }
 
+/** The server over stdio, with tracing on: each diagnostics run is traced with the wait the server chose. */
+export function startTracedServer() {
+  const server = startServer();
+  const waiting = new Map();
+  const waits = new Map();
+  server.onPublish((p, at) => {
+    const key = `${p.uri}#${p.version}`;
+    waiting.get(key)?.({ diagnostics: p.diagnostics, at });
+    waiting.delete(key);
+  });
+  server.connection.onNotification(rpc.LogTraceNotification.type, ({ message }) => {
+    const m = /^diagnostics (\S+) version (\d+): waited (\d+) ms, checked in ([\d.]+) ms/.exec(message);
+    if (m) waits.set(`${m[1]}#${m[2]}`, { waited: Number(m[3]), checked: Number(m[4]) });
+  });
+  const diagnostics = (uri, version) => new Promise((resolve) => waiting.set(`${uri}#${version}`, resolve));
+  return { ...server, diagnostics, waited: (uri, version) => waits.get(`${uri}#${version}`) };
+}
+
 export async function stop(server) {
   await server.connection.sendRequest(rpc.ShutdownRequest.type);
   await server.connection.sendNotification(rpc.ExitNotification.type);

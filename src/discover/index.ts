@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isJsonPath, looksLikeJsonConfig, SOURCE_EXTENSIONS } from '../parse';
 import { isDependencyManifest } from '../deps/manifests';
+import { lookedAt, lookedFor } from '../index/probes';
 
 /** Directories that hold dependencies, build output or tool caches, never user sources. */
 export const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.nuxt', '.turbo', '.cache', '.yarn', 'bower_components']);
@@ -42,6 +43,7 @@ const MAX_CONFIG_JSON_BYTES = 1024 * 1024;
 /** A JSON file worth analysing: client configuration by its text (a rascal topology), not a tooling file. */
 export function isJsonConfigFile(name: string, absolute: string): boolean {
   if (!isJsonPath(name) || TOOLING_JSON.test(name)) return false;
+  lookedAt(absolute);
   try {
     if (fs.statSync(absolute).size > MAX_CONFIG_JSON_BYTES) return false;
     return looksLikeJsonConfig(fs.readFileSync(absolute, 'utf8'));
@@ -62,6 +64,7 @@ export function discover(roots: string[], options: DiscoverOptions): Discovery {
   const excluded = options.exclude?.length ? ignore().add(options.exclude) : undefined;
   for (const root of roots) {
     const absolute = path.resolve(options.cwd, root);
+    lookedAt(absolute);
     let stat: fs.Stats;
     try {
       stat = fs.statSync(absolute);
@@ -98,23 +101,30 @@ interface IgnoreLayer {
 /** .gitignore files from the repository root down to (not including) `dir`. */
 function gitignoresAbove(dir: string): IgnoreLayer[] {
   // A repository root (a nested checkout, a submodule) is not governed by an enclosing repository's ignores.
-  if (fs.existsSync(path.join(dir, '.git'))) return [];
+  if (gitAt(dir)) return [];
   const chain: string[] = [];
   let cur = path.dirname(dir);
   let top = dir;
   while (true) {
     chain.unshift(cur);
     top = cur;
-    if (fs.existsSync(path.join(cur, '.git'))) break;
+    if (gitAt(cur)) break;
     const parent = path.dirname(cur);
     if (parent === cur) return [];
     cur = parent;
   }
-  if (!fs.existsSync(path.join(top, '.git'))) return [];
+  if (!gitAt(top)) return [];
   return chain.map(loadIgnore).filter((x): x is IgnoreLayer => !!x);
 }
 
+function gitAt(dir: string): boolean {
+  const git = path.join(dir, '.git');
+  lookedFor(git);
+  return fs.existsSync(git);
+}
+
 function loadIgnore(dir: string): IgnoreLayer | undefined {
+  lookedAt(path.join(dir, '.gitignore'));
   try {
     const text = fs.readFileSync(path.join(dir, '.gitignore'), 'utf8');
     return { base: dir, rules: ignore().add(text) };
@@ -149,6 +159,7 @@ interface WalkState {
 /** `relDir`: the folder's path relative to the working directory (with `/`), or undefined outside it. */
 function walk(dir: string, realDir: string, layers: IgnoreLayer[], relDir: string | undefined, state: WalkState): void {
   let entries: fs.Dirent[];
+  lookedAt(dir);
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
     state.view?.seed(dir, entries);
@@ -167,6 +178,7 @@ function walk(dir: string, realDir: string, layers: IgnoreLayer[], relDir: strin
     let real = realDir + path.sep + entry.name;
     if (entry.isSymbolicLink()) {
       // Follow links only to places inside the scanned root, and never into a loop.
+      lookedAt(absolute);
       try {
         real = fs.realpathSync(absolute);
       } catch {

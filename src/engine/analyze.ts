@@ -1,5 +1,6 @@
 // The engine: files parsed and modelled by the clients, wrappers expanded, rules run, findings and edits made.
 import { CLIENTS, clientByName } from '../clients';
+import type * as t from '@babel/types';
 import type { FileContext } from '../resolve/file-context';
 import type { RenderResult } from '../fix/render-result';
 import { ParsedFile } from '../parse/ast';
@@ -42,6 +43,11 @@ export interface SourceInput {
   text: string;
   /** Absolute path (default: `path` resolved against the working directory). */
   absolute?: string;
+  /**
+   * The tree to analyse instead of the text's own: some of its top-level statements (engine/unit-analysis.ts), at
+   * their places in `text`, which every question about the file's text reads.
+   */
+  ast?: t.File;
 }
 
 export type FileStatus = 'analysed' | 'not-relevant' | 'parse-error';
@@ -205,17 +211,30 @@ function scriptsOf(prepared: PreparedAnalysis): (file: string) => StandaloneScri
   };
 }
 
-/** The second half of `analyze`: rules, fixes, findings. `declared` replaces the project's own facts (a partition of a larger project). */
-export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly DeclaredQueue[]): Analysis {
+/** What the rules asked of the project while they ran: the queues by name, the consumers on a channel. */
+export interface RuleQueries {
+  queue(name: string): void;
+  channel(key: string): void;
+  /** The subject the questions that follow are asked for (until the next). */
+  subject?(at: Span): void;
+}
+
+/**
+ * The second half of `analyze`: rules, fixes, findings. `declared` replaces the project's own facts (a partition of
+ * a larger project); `queries` is told what the rules ask of the project (what the results depend on beyond the files).
+ */
+export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly DeclaredQueue[], queries?: RuleQueries): Analysis {
   const { options, states, stateFor, ambiguous } = prepared;
   const all = () => [...states.values()];
-  const ruleCtx = ruleContext(declared ?? queueFacts(prepared).byFile.flatMap(([, entries]) => entries), all(), options);
+  const plain = ruleContext(declared ?? queueFacts(prepared).byFile.flatMap(([, entries]) => entries), all(), options);
+  const ruleCtx = queries ? observed(plain, queries) : plain;
   const rules = DECLARATION_RULES.filter((r) => ruleEnabled(options, r.meta.id));
   const lineOf = (span: Span) => stateFor(span.file).ctx?.file.lines.position(span.start).line ?? 1;
 
   const plans: DeclarationPlan[] = [];
   for (const state of all()) {
     for (const decl of state.result.model?.declarations ?? []) {
+      queries?.subject?.(decl.at);
       const checked = (ambiguous.has(decl) ? settledChecks(ambiguous.get(decl)!, rules) : checkDeclaration(rules, decl, ruleCtx)).filter((c) => !isSuppressed(state, decl, c.meta.id, c.violation));
       if (checked.length) plans.push(plan(decl, state, checked, rules, ruleCtx, options));
     }
@@ -225,12 +244,16 @@ export function finishAnalysis(prepared: PreparedAnalysis, declared?: readonly D
   const atHelpers = new Map<string, Finding>();
   /** Findings about a consumer that are reported elsewhere (at its options in a helper), for its row in the consumers table. */
   const attributed = new Map<Subject, Finding[]>();
-  for (const p of plans) emitDeclaration(p, options, lineOf, route, { stateFor, atHelpers }, ruleCtx);
+  for (const p of plans) {
+    queries?.subject?.(p.decl.at);
+    emitDeclaration(p, options, lineOf, route, { stateFor, atHelpers }, ruleCtx);
+  }
   for (const state of all()) {
     if (!state.result.model || !state.ctx) continue;
     for (const check of subjectChecks()) {
       if (!ruleEnabled(options, check.meta.id)) continue;
       for (const subject of check.subjects(state.result.model)) {
+        queries?.subject?.(subject.at);
         const settled = ambiguous.get(subject);
         for (const violation of settled ? settled.filter((f) => f.ruleId === check.meta.id).map((f) => f.violation) : check.run(subject, ruleCtx)) {
           const elsewhere = optionsElsewhere(subject, violation) ?? helperPlacement(subject, violation, stateFor);
@@ -268,7 +291,7 @@ function load(input: SourceInput, absolute: string, project: Project, parse: Par
   const state: FileState = { result };
   if (!selected) return state;
   if (isDependencyManifest(input.path)) return loadManifest(state);
-  const parsed = isJsonPath(input.path) ? parseSource(input.text, input.path) : parse(absolute, input.text, () => parseSource(input.text, input.path));
+  const parsed: ParseResult = input.ast ? { ok: true, ast: input.ast } : isJsonPath(input.path) ? parseSource(input.text, input.path) : parse(absolute, input.text, () => parseSource(input.text, input.path));
   if (!parsed.ok) {
     result.status = 'parse-error';
     result.error = parsed.error;
@@ -378,6 +401,54 @@ function ruleContext(declared: readonly DeclaredQueue[], states: FileState[], op
     queueTypes,
     consumersOn: (qos) => (consumersByChannel ??= indexConsumers(states)).get(channelKey(qos.channel, qos.at.file)) ?? [],
   };
+}
+
+/** A rule context that tells `queries` every queue name and channel the rules ask about. */
+function observed(ctx: RuleContext, queries: RuleQueries): RuleContext {
+  return {
+    ...ctx,
+    declaredQueues: (name) => (queries.queue(name), ctx.declaredQueues(name)),
+    queueTypes: new WatchedMap(ctx.queueTypes, queries),
+    streamQueues: new WatchedSet(ctx.streamQueues, queries),
+    consumersOn: (qos) => {
+      for (const key of channelLineage(qos.channel, qos.at.file)) queries.channel(key);
+      return ctx.consumersOn(qos);
+    },
+  };
+}
+
+/** A map by queue name that tells who asks which names. */
+class WatchedMap<V> extends Map<string, V> {
+  constructor(
+    entries: Iterable<[string, V]>,
+    private readonly queries: RuleQueries,
+  ) {
+    super(entries);
+  }
+
+  override get(name: string): V | undefined {
+    this.queries.queue(name);
+    return super.get(name);
+  }
+
+  override has(name: string): boolean {
+    this.queries.queue(name);
+    return super.has(name);
+  }
+}
+
+class WatchedSet extends Set<string> {
+  constructor(
+    names: Iterable<string>,
+    private readonly queries: RuleQueries,
+  ) {
+    super(names);
+  }
+
+  override has(name: string): boolean {
+    this.queries.queue(name);
+    return super.has(name);
+  }
 }
 
 /** Every consumer of the project, by its channel (in project order). */

@@ -11,6 +11,7 @@ import { contentHash } from '../index/content-hash';
 import { importComponents, withoutModels } from './workers';
 import type { DeclaredQueue } from '../rules/equivalence';
 import { declaredKey } from './declared-queues';
+import { recordingStats, StatRecorder, unchanged } from '../index/probes';
 
 /** Where texts are read, keeping the paths of every file read while `reads` is set (the files a result came from). */
 export type RecordingHost = SourceHost & { reads?: Set<string> };
@@ -46,7 +47,8 @@ export function cachedAnalysis(
   const components = importComponents(index, selection.parse);
   const project = projectFacts(selection);
   const cachedBy = new Map((previous && previous.project.startsWith(project.selection) ? previous.components : []).map((c) => [componentKey(c.files), c]));
-  const reusable = (c: CachedComponent | undefined): c is CachedComponent => !!c && c.outside.every(([f, h]) => (view.read(f) === undefined ? null : contentHash(view.read(f)!)) === h);
+  const reusable = (c: CachedComponent | undefined): c is CachedComponent =>
+    !!c && (c.looked ?? []).every(([p, kind, size, mtime]) => unchanged(p, kind, size, mtime)) && c.outside.every(([f, h]) => (view.read(f) === undefined ? null : contentHash(view.read(f)!)) === h);
   let clean: CachedComponent[] = [];
   let dirty: string[][] = [];
   for (const files of components) {
@@ -102,15 +104,16 @@ function analyseComponents(
 ): { results: FileResult[]; components: CachedComponent[]; project: string; analysed: number } {
   const inputs = dirty.flat().filter((f) => selection.parse.has(f)).map(read).filter((i): i is SourceInput => !!i);
   view.reads = new Set();
-  const prepared = prepareAnalysis(inputs, { ...options, index, selection, files: view });
-  const facts = queueFacts(prepared);
-  // The declarations as a whole run lists them: file by file in index order (cached components' with the new).
-  const byFile = new Map<string, DeclaredQueue[]>();
-  for (const c of clean) for (const [file, entries] of c.declared) byFile.set(file, entries);
-  for (const [file, entries] of facts.byFile) byFile.set(file, entries);
-  const indexed = new Set(index.files().map((f) => f.path));
-  const declared = [...index.files().flatMap((f) => byFile.get(f.path) ?? []), ...[...byFile].filter(([file]) => !indexed.has(file)).flatMap(([, entries]) => entries)];
-  const finished = finishAnalysis(prepared, declared).files;
+  // What the analysis looks at besides the files' texts (the line width's configuration files): a reused result needs it unchanged.
+  const recorder = new StatRecorder();
+  const { facts, finished } = recordingStats(recorder, () => {
+    const prepared = prepareAnalysis(inputs, { ...options, index, selection, files: view });
+    const facts = queueFacts(prepared);
+    return { facts, finished: finishAnalysis(prepared, declaredAsAWhole(index, clean, facts.byFile)).files };
+  });
+  // Files the view read are compared by their digests (`outside`), the index's by theirs.
+  const looked = [...recorder.seen].filter(([p]) => !index.has(p) && !view.reads!.has(p)).map(([p, [kind, size, mtime]]): [string, number, number, number] => [p, kind, size, mtime]);
+  const declared = declaredAsAWhole(index, clean, facts.byFile);
   const results = inMemory ? finished : withoutModels(finished);
   const outside = [...view.reads].filter((f) => !index.has(f)).map((f): [string, string | null] => {
     const text = view.read(f);
@@ -120,7 +123,7 @@ function analyseComponents(
   // Each file's results go with its component; a file outside the project, with every component that edits it.
   const componentOf = new Map<string, number>();
   dirty.forEach((files, i) => files.forEach((f) => componentOf.set(f, i)));
-  const components: CachedComponent[] = dirty.map((files) => ({ files: files.map((f) => [f, hashOf(f)]), outside, declared: [], results: [] }));
+  const components: CachedComponent[] = dirty.map((files) => ({ files: files.map((f) => [f, hashOf(f)]), outside, looked, declared: [], results: [] }));
   const byPath = new Map(index.files().map((f) => [f.path, f.absolute]));
   for (const r of results) {
     // The cache keeps no texts: a reused result's text is read again where a report or a fix needs it.
@@ -135,4 +138,13 @@ function analyseComponents(
     else for (const c of components) c.declared.push([file, entries]);
   }
   return { results, components, project: `${projectFacts(selection).selection}${declaredKey(declared, componentOfFile)}`, analysed: inputs.length };
+}
+
+/** The declarations as a whole run lists them: file by file in index order (cached components' with the new), then files outside the index. */
+function declaredAsAWhole(index: ProjectIndex, clean: readonly CachedComponent[], fresh: readonly [string, DeclaredQueue[]][]): DeclaredQueue[] {
+  const byFile = new Map<string, DeclaredQueue[]>();
+  for (const c of clean) for (const [file, entries] of c.declared) byFile.set(file, entries);
+  for (const [file, entries] of fresh) byFile.set(file, entries);
+  const indexed = new Set(index.files().map((f) => f.path));
+  return [...index.files().flatMap((f) => byFile.get(f.path) ?? []), ...[...byFile].filter(([file]) => !indexed.has(file)).flatMap(([, entries]) => entries)];
 }

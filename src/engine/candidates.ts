@@ -5,6 +5,7 @@ import { CLIENTS } from '../clients';
 import { isJsonPath, looksLikeJsonConfig } from '../parse';
 import { isDependencyManifest, mentionsWatchedPackage } from '../deps';
 import { extractFacts, type FactPatterns, type FileFacts, type KindChecks } from '../index/facts';
+import { sourceFactsOfBytes } from '../index/byte-facts';
 import type { ProjectIndex } from '../index/project-index';
 import { INJECT_TEXT, PROVIDER_TEXT } from '../resolve/objects/providers';
 
@@ -45,6 +46,22 @@ const KIND_CHECKS: KindChecks = {
 /** The facts of one file's text, as the index keeps them. */
 export function factsOf(filePath: string, text: string): FileFacts {
   return extractFacts(filePath, text, FACT_PATTERNS, KIND_CHECKS);
+}
+
+/**
+ * The facts of a file from its bytes (valid UTF-8), exactly as `factsOf` reads them from its text: without
+ * decoding it when it is a source file in which no client's name, call shape, provider or injection can
+ * be written (index/byte-facts.ts); else from its text, decoded by `text`, with only the patterns it may match.
+ */
+export function factsOfBytes(filePath: string, buf: Buffer, length: number, text: () => string): { facts: FileFacts; text?: string } {
+  if (KIND_CHECKS.kindOf(filePath) !== 'source') {
+    const decoded = text();
+    return { facts: factsOf(filePath, decoded), text: decoded };
+  }
+  const read = sourceFactsOfBytes(buf, length, FACT_PATTERNS);
+  if ('facts' in read) return read;
+  const decoded = text();
+  return { facts: extractFacts(filePath, decoded, FACT_PATTERNS, KIND_CHECKS, read.may), text: decoded };
 }
 
 export interface Selection {

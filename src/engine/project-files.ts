@@ -1,8 +1,9 @@
 // Reading a project for its index: every discovered file read once for its facts, unusable files set aside.
 import * as fs from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import type { DiscoveredFile } from '../discover';
-import { factsOf } from './candidates';
-import { mayBeCandidate } from '../index/facts';
+import { factsOf, factsOfBytes } from './candidates';
+import { mayBeCandidate, type FileFacts } from '../index/facts';
 import type { IndexedFile } from '../index/project-index';
 import type { SourceHost } from '../index/module-resolution';
 import { contentHash } from '../index/content-hash';
@@ -73,13 +74,27 @@ export class IndexReader {
         this.readCached(f);
         continue;
       }
-      const text = this.options.overlay?.read(f.absolute) ?? readSource(f.absolute, this.maxFileBytes, (message) => this.skipped.push({ file: f.relative, message, absolute: f.absolute }), this.options.minifiedWanted?.(f.relative) ?? false);
-      if (text === undefined) continue;
-      const facts = factsOf(f.relative, text);
-      this.indexed.push({ absolute: f.absolute, path: f.relative, facts, ...(this.options.hashes ? { hash: contentHash(text) } : {}) });
-      if (mayBeCandidate(facts)) this.kept.set(f.absolute, text);
+      const unsaved = this.options.overlay?.read(f.absolute);
+      const read = unsaved === undefined ? this.readFile(f) : { facts: factsOf(f.relative, unsaved), text: unsaved, hash: this.options.hashes ? contentHash(unsaved) : undefined };
+      if (!read) continue;
+      this.indexed.push({ absolute: f.absolute, path: f.relative, facts: read.facts, ...(read.hash !== undefined ? { hash: read.hash } : {}) });
+      if (mayBeCandidate(read.facts)) this.kept.set(f.absolute, read.text ?? SHARED.text());
     }
     return this.next >= this.files.length;
+  }
+
+  /**
+   * A file's facts from its bytes (in the shared buffer until the next read): its text only where its facts
+   * need it; undefined (the file set aside, with why) if it cannot be used.
+   */
+  private readFile(f: DiscoveredFile): { facts: FileFacts; text?: string; hash?: string } | undefined {
+    const skipped = readBytes(f.absolute, this.maxFileBytes, this.options.minifiedWanted?.(f.relative) ?? false);
+    if (skipped !== undefined) {
+      this.skipped.push({ file: f.relative, message: skipped, absolute: f.absolute });
+      return undefined;
+    }
+    const hash = this.options.hashes ? contentHash(SHARED.bytes()) : undefined;
+    return { ...factsOfBytes(f.relative, SHARED.buf, SHARED.length, () => SHARED.text()), hash };
   }
 
   /** A file with the cache: its facts from the last run if it is unchanged, else read and recorded. */
@@ -98,13 +113,18 @@ export class IndexReader {
       this.keep(f, before);
       return;
     }
-    let skipped: string | undefined;
-    const text = readSource(f.absolute, this.maxFileBytes, (message) => (skipped = message), this.options.minifiedWanted?.(f.relative) ?? false);
-    const hash = text === undefined ? '' : contentHash(text);
-    const known: CachedFile = before && text !== undefined && before.hash === hash ? { ...before, size: stat.size, mtimeMs: stat.mtimeMs } : { size: stat.size, mtimeMs: stat.mtimeMs, hash, ...(text === undefined ? { skipped } : { facts: factsOf(f.relative, text) }) };
+    const skipped = readBytes(f.absolute, this.maxFileBytes, this.options.minifiedWanted?.(f.relative) ?? false);
+    const hash = skipped === undefined ? contentHash(SHARED.bytes()) : '';
+    let text: string | undefined;
+    const factsOfFile = () => {
+      const read = factsOfBytes(f.relative, SHARED.buf, SHARED.length, () => SHARED.text());
+      text = read.text;
+      return read.facts;
+    };
+    const known: CachedFile = before && skipped === undefined && before.hash === hash ? { ...before, size: stat.size, mtimeMs: stat.mtimeMs } : { size: stat.size, mtimeMs: stat.mtimeMs, hash, ...(skipped !== undefined ? { skipped } : { facts: factsOfFile() }) };
     if (known === before || (before && before.hash === hash)) this.reused++;
     this.keep(f, known);
-    if (text !== undefined && known.facts && mayBeCandidate(known.facts)) this.kept.set(f.absolute, text);
+    if (skipped === undefined && known.facts && mayBeCandidate(known.facts)) this.kept.set(f.absolute, text ?? SHARED.text());
   }
 
   private keep(f: DiscoveredFile, known: CachedFile): void {
@@ -116,21 +136,87 @@ export class IndexReader {
 
 /** A file's text, or undefined (with why, through `skip`) if it is unreadable, too large, binary or a bundle. */
 export function readSource(absolute: string, max: number, skip: (message: string) => void, minifiedWanted = false): string | undefined {
-  let buf: Buffer;
+  const skipped = readBytes(absolute, max, minifiedWanted);
+  if (skipped === undefined) return SHARED.text();
+  skip(skipped);
+  return undefined;
+}
+
+/**
+ * The buffer every file is read into, grown as needed and reused: a file is decoded into a string only
+ * when its facts need the text, so the memory of a run follows its candidates, not its files.
+ */
+class SharedBuffer {
+  buf = Buffer.allocUnsafe(64 * 1024);
+  length = 0;
+
+  /** The bytes read last. */
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.length);
+  }
+
+  text(): string {
+    return this.buf.toString('utf8', 0, this.length);
+  }
+
+  /** Reads the whole file (through one descriptor) into the buffer; throws `{ tooLarge: size }` over `max` bytes. */
+  read(file: string, max: number): void {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      if (size > max) throw Object.assign(new Error('too large'), { tooLarge: size });
+      if (this.buf.length < size) this.buf = Buffer.allocUnsafe(Math.max(size, this.buf.length * 2));
+      // The size fstat gave, as readFileSync reads a regular file (no read past it to find its end).
+      let length = 0;
+      while (length < size) {
+        const n = fs.readSync(fd, this.buf, length, size - length, length);
+        if (n === 0) break;
+        length += n;
+      }
+      this.length = length;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+const SHARED = new SharedBuffer();
+
+/**
+ * Reads a file into the shared buffer; why it cannot be used (unreadable, too large, binary, not UTF-8, a
+ * bundle), or undefined. The checks are unusableContent's, made on the bytes.
+ */
+function readBytes(absolute: string, max: number, minifiedWanted: boolean): string | undefined {
   try {
-    buf = readUpTo(absolute, max);
+    SHARED.read(absolute, max);
   } catch (e) {
     const size = (e as { tooLarge?: number }).tooLarge;
-    skip(size !== undefined ? `skipped: ${size} bytes is over the size limit of ${max} bytes (--max-file-size)` : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    return undefined;
+    return size !== undefined ? `skipped: ${size} bytes is over the size limit of ${max} bytes (--max-file-size)` : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
   }
-  const text = buf.toString('utf8');
-  const unusable = unusableContent(buf, text, minifiedWanted);
-  if (unusable) {
-    skip(`skipped: ${unusable}`);
-    return undefined;
-  }
-  return text;
+  const unusable = unusableBytes(SHARED.buf, SHARED.length, minifiedWanted);
+  return unusable && `skipped: ${unusable}`;
+}
+
+/** unusableContent of the first `length` bytes of `buf`, without decoding them unless a large file has few lines. */
+export function unusableBytes(buf: Buffer, length: number, minifiedWanted: boolean): string | undefined {
+  if (buf.subarray(0, Math.min(length, 8192)).includes(0)) return 'binary file';
+  const bytes = buf.subarray(0, length);
+  if (!isUtf8(bytes)) return 'not valid UTF-8';
+  if (minifiedWanted || !mayLookMinified(bytes)) return undefined;
+  return looksMinified(bytes.toString('utf8')) ? 'minified or generated bundle (very long lines; --include-minified PATH reads it)' : undefined;
+}
+
+/**
+ * False when `looksMinified` is false of the text of these UTF-8 bytes, seen without decoding them: a text
+ * has at most as many UTF-16 units as bytes, so under 20,000 bytes it is short, and a line for every 500
+ * bytes is a line for every 500 units or fewer.
+ */
+function mayLookMinified(bytes: Buffer): boolean {
+  if (bytes.length < 20_000) return false;
+  const enough = bytes.length / 500;
+  let counted = 1;
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) if (++counted >= enough) return false;
+  return true;
 }
 
 /** Why a file's bytes must not be analysed (or rewritten), if so. */
@@ -160,18 +246,6 @@ export function looksMinified(text: string): boolean {
   }
   longest = Math.max(longest, text.length - start);
   return longest > 5_000 && text.length / lines > 500;
-}
-
-/** A file's bytes through one descriptor; throws `{ tooLarge: size }` over `max` bytes. */
-function readUpTo(file: string, max: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    if (size > max) throw Object.assign(new Error('too large'), { tooLarge: size });
-    return fs.readFileSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /** What a worker needs to read its share as this thread would (no functions: they cannot be sent). */

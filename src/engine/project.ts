@@ -3,7 +3,9 @@ import * as path from 'node:path';
 import { discover, excludedBy, type DiscoveredFile, type DiscoverOptions } from '../discover';
 import { analyze, type Analysis, type FileResult, type SourceInput } from './analyze';
 import { reportedOnly } from './reported';
-import { cacheKey, loadCache, saveCache, type CachedFile, type CacheContents, type CacheStrategy } from './cache';
+import { cacheKey, CacheStore, loadCache, saveCache, type CachedFile, type CacheContents, type CacheStrategy } from './cache';
+import { runFromState, runState, unchangedSince, type RunState } from './cached-state';
+import { recordingStats, StatRecorder } from '../index/probes';
 import { cachedAnalysis } from './cached-run';
 import { TOOL_VERSION } from '../version';
 import type { AnalyzeOptions } from './options';
@@ -26,8 +28,11 @@ export interface ProjectRun {
   absolute: Map<string, string>;
   /** The project roots the paths belong to (absolute), each analysed as a whole. */
   roots: string[];
-  /** With `--cache`: candidate files whose results came from the cache, those analysed, and why the cache could not be written. */
-  cache?: { reused: number; analysed: number; notWritten?: string };
+  /**
+   * With `--cache`: candidate files whose results came from the cache, those analysed, why the cache could not be
+   * written, and whether nothing the last run looked at had changed (its report reused after stats alone).
+   */
+  cache?: { reused: number; analysed: number; notWritten?: string; unchanged?: true };
   /** With `--cache`: the cache file (absolute). */
   cacheFile?: string;
 }
@@ -80,23 +85,14 @@ function isInside(p: string, root: string): boolean {
 
 /** One project: `walk` (its root, and named paths outside it), reported: the files under `reported`. */
 function runOne(walk: string[], reported: string[], project: ProjectOptions, options: AnalyzeOptions): Omit<ProjectRun, 'roots'> {
+  if (project.cache) return runCached(walk, reported, project, project.cache, options);
   const view = new FileSystemView();
   const found = discover(walk, { ...project, view });
   const named = (absolute: string) => reported.some((r) => isInside(absolute, r));
-  const key = project.cache && cacheKey([TOOL_VERSION, walk, project.cwd, project.exclude ?? [], project.includeMinified ?? [], project.maxFileBytes ?? null, analysisKey(options)]);
-  const previous = project.cache && loadCache(project.cache.file, key!);
   const pool = WorkerPool.forRun(project.workers, found.files.length);
   try {
-    const read = readAndIndex(found.files, project, view, pool, previous);
+    const read = readAndIndex(found.files, project, view, pool);
     const all = { cwd: project.cwd, ...options, index: read.index, selection: read.selection, files: view };
-    if (project.cache) {
-      const texts = new Map(read.candidates().map((i) => [i.absolute!, i]));
-      const run = cachedAnalysis(read.index, read.selection, view, all, read.known, previous, (f) => texts.get(f));
-      // Nothing changed since the cache was written (every file known by its size and time, nothing analysed): keep it.
-      const unchanged = !!previous && run.analysed === 0 && read.untouched === read.known.size && read.known.size === previous.files.size;
-      const notWritten = unchanged ? undefined : saveCache(project.cache.file, key!, run.next);
-      return { ...report(withTexts(run.analysis, view), found, read, named), cache: { reused: run.reused, analysed: run.analysed, ...(notWritten ? { notWritten } : {}) } };
-    }
     const inputs = read.candidates();
     const total = found.files.filter((f) => named(f.absolute)).length;
     const progress = project.onProgress && ((done: number) => project.onProgress!(Math.min(total, done + total - inputs.length), total));
@@ -113,9 +109,56 @@ function runOne(walk: string[], reported: string[], project: ProjectOptions, opt
   }
 }
 
-/** Results from the cache hold no text: read it again for the files a report or a fix shows or edits. */
+/**
+ * One project with the cache: the last run's report if nothing it looked at changed (engine/cached-state.ts: only
+ * stats); else the project read with the last run's facts of unchanged files and analysed with the results of the
+ * unchanged components (engine/cached-run.ts), and the cache written anew.
+ */
+function runCached(walk: string[], reported: string[], project: ProjectOptions, cache: NonNullable<ProjectOptions['cache']>, options: AnalyzeOptions): Omit<ProjectRun, 'roots'> {
+  const key = cacheKey([TOOL_VERSION, walk, project.cwd, project.exclude ?? [], project.includeMinified ?? [], project.maxFileBytes ?? null, analysisKey(options)]);
+  const store = CacheStore.open(cache.file);
+  const view = new FileSystemView();
+  const state = cache.strategy !== 'content' ? store?.section<RunState>(key, 'state') : undefined;
+  if (state && state.reported === JSON.stringify(reported) && unchangedSince(state, cache.file)) {
+    const { candidates, ...run } = runFromState(state, { cwd: project.cwd, ...options });
+    return { ...run, analysis: withTexts(run.analysis, view), cache: { reused: candidates, analysed: 0, unchanged: true } };
+  }
+  const previous = loadCache(cache.file, key, store);
+  const recorder = new StatRecorder();
+  return recordingStats(recorder, () => {
+    const found = discover(walk, { ...project, view });
+    const named = (absolute: string) => reported.some((r) => isInside(absolute, r));
+    const pool = WorkerPool.forRun(project.workers, found.files.length);
+    try {
+      const read = readAndIndex(found.files, project, view, pool, previous);
+      const all = { cwd: project.cwd, ...options, index: read.index, selection: read.selection, files: view };
+      const texts = new Map(read.candidates().map((i) => [i.absolute!, i]));
+      const run = cachedAnalysis(read.index, read.selection, view, all, read.known, previous, (f) => texts.get(f));
+      const result = report(run.analysis, found, read, named);
+      // --cache-strategy content: nothing changed (every file known by its digest, nothing analysed), the cache is kept.
+      const unchanged = cache.strategy === 'content' && !!previous && run.analysed === 0 && read.untouched === read.known.size && read.known.size === previous.files.size;
+      const state = runState(result, reported, recorder, read.known, found.files.map((f) => f.absolute), run.reused + run.analysed, cache.file);
+      const notWritten = unchanged ? undefined : saveCache(cache.file, key, run.next, state);
+      return { ...result, analysis: withTexts(result.analysis, view), cache: { reused: run.reused, analysed: run.analysed, ...(notWritten ? { notWritten } : {}) } };
+    } finally {
+      pool.close();
+    }
+  });
+}
+
+/**
+ * Results from the cache hold no text: it is read again, when first asked for, for the files a report or a fix
+ * shows or edits (a JSON or text report asks for none).
+ */
 function withTexts(analysis: Analysis, view: FileSystemView): Analysis {
-  return { ...analysis, files: analysis.files.map((f) => (f.text || (!f.findings.length && !f.edits.length) ? f : { ...f, text: view.read(f.absolute) ?? '' })) };
+  return { ...analysis, files: analysis.files.map((f) => (f.text || (!f.findings.length && !f.edits.length) ? f : textRead(f, view))) };
+}
+
+function textRead(f: FileResult, view: FileSystemView): FileResult {
+  let text: string | undefined;
+  const out = { ...f };
+  Object.defineProperty(out, 'text', { get: () => (text ??= view.read(f.absolute) ?? ''), enumerable: true, configurable: true });
+  return out;
 }
 
 /** What makes two analyses of the same files differ. */
@@ -159,6 +202,9 @@ function readAndIndex(files: DiscoveredFile[], project: ProjectOptions, view: Fi
   };
 }
 
+/** The empty lists of every file that was not parsed (results are never changed in place once reported). */
+const NOTHING = Object.freeze([]) as unknown as never[];
+
 /** The analysis of the files under the named paths: every one of them has a result (not relevant if it was not parsed). */
 function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Read, named: (absolute: string) => boolean): Omit<ProjectRun, 'roots'> {
   const cwd = analysis.options.cwd ?? process.cwd();
@@ -168,7 +214,7 @@ function report(analysis: Analysis, found: ReturnType<typeof discover>, read: Re
   const skippedPaths = new Set(read.skipped.map((s) => s.absolute));
   for (const f of found.files) {
     if (!named(f.absolute) || skippedPaths.has(f.absolute)) continue;
-    files.push(results.get(f.relative) ?? { path: f.relative, absolute: f.absolute, text: '', status: 'not-relevant', findings: [], edits: [], consumers: [] });
+    files.push(results.get(f.relative) ?? { path: f.relative, absolute: f.absolute, text: '', status: 'not-relevant', findings: NOTHING, edits: NOTHING, consumers: NOTHING });
     results.delete(f.relative);
   }
   // Files outside the project's walk that an import led to and that a fix edits (a shared constant).

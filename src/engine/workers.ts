@@ -138,8 +138,8 @@ function stop(r: Running): void {
 }
 
 /**
- * Workers started before the files are read, when there are enough files that a parallel run is
- * likely: starting a worker and loading the engine in it then overlaps reading the files.
+ * Workers started before the files are read (a number of threads set: starting a worker and loading
+ * the engine in it then overlaps reading the files, which it shares), else when the analysis takes them.
  * Whatever the run does not use is stopped by `close`.
  */
 export class WorkerPool {
@@ -154,10 +154,14 @@ export class WorkerPool {
     }
   }
 
-  /** Workers the setting allows for a run of `files` files (none if it is too small to go parallel). */
-  static forRun(setting: WorkersSetting | undefined, files: number): WorkerPool {
-    const limit = threadLimit(setting);
-    return new WorkerPool(setting === 'auto' && files < MIN_PARALLEL_FILES ? 0 : limit - 1);
+  /**
+   * Workers started before the files are read: those a number of threads asks for. With 'auto' none: reading a file
+   * that names no client costs little more than reading it (engine/project-files.ts), so a worker pays only for the
+   * analysis, and only once the candidates are known to be enough (analyzeInWorkers starts it then); a large project
+   * with few candidates (most are) then neither starts one nor holds its memory.
+   */
+  static forRun(setting: WorkersSetting | undefined, _files: number): WorkerPool {
+    return new WorkerPool(setting === 'auto' ? 0 : threadLimit(setting) - 1);
   }
 
   /** `count` workers: started ones first. */

@@ -1,6 +1,7 @@
 // The line width a project formats its code to (Prettier's printWidth, .editorconfig's max_line_length), for marker comments.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { lookedAt, lookedFor } from '../index/probes';
 
 /** The width when the project says nothing. */
 export const DEFAULT_LINE_WIDTH = 100;
@@ -34,6 +35,8 @@ interface DirFacts {
   editorconfig?: { root: boolean; sections: { glob: RegExp; maxLineLength?: number }[] };
   /** The directory is a repository root (holds .git): the search stops here. */
   repositoryRoot: boolean;
+  /** The files looked for to know these facts (found or not). */
+  looked: string[];
 }
 
 const cache = new Map<string, DirFacts>();
@@ -75,22 +78,34 @@ export function lineWidthFor(absoluteFile: string): number {
 
 function factsOf(dir: string): DirFacts {
   let facts = cache.get(dir);
-  if (facts) return facts;
-  facts = { repositoryRoot: fs.existsSync(path.join(dir, '.git')), prettier: prettierIn(dir), editorconfig: editorconfigIn(dir) };
-  cache.set(dir, facts);
+  if (!facts) {
+    // Every file looked for, found or not: one created later, or changed, changes the width.
+    const looked: string[] = [];
+    const read = (file: string) => {
+      looked.push(file);
+      lookedAt(file);
+      try {
+        return fs.readFileSync(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+    };
+    const git = path.join(dir, '.git');
+    lookedFor(git);
+    facts = { repositoryRoot: fs.existsSync(git), prettier: prettierIn(dir, read), editorconfig: editorconfigIn(dir, read), looked };
+    cache.set(dir, facts);
+  } else {
+    // A run that records what it looked at (the cache) sees these whether they were read now or before.
+    lookedFor(path.join(dir, '.git'));
+    for (const p of facts.looked) lookedAt(p);
+  }
   return facts;
 }
 
-function read(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
+type Read = (file: string) => string | undefined;
 
 /** The printWidth of the directory's Prettier configuration (null: it has one without printWidth; undefined: none). */
-function prettierIn(dir: string): number | null | undefined {
+function prettierIn(dir: string, read: Read): number | null | undefined {
   for (const name of PRETTIER_FILES) {
     const text = read(path.join(dir, name));
     if (text === undefined) continue;
@@ -110,7 +125,7 @@ function prettierIn(dir: string): number | null | undefined {
 }
 
 /** The sections of the directory's .editorconfig, last first (a later section overrides an earlier one). */
-function editorconfigIn(dir: string): DirFacts['editorconfig'] {
+function editorconfigIn(dir: string, read: Read): DirFacts['editorconfig'] {
   const text = read(path.join(dir, '.editorconfig'));
   if (text === undefined) return undefined;
   let root = false;

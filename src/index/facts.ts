@@ -43,6 +43,21 @@ export interface FileFacts {
   wanted?: boolean;
 }
 
+/** Which of the patterns a text may match: those whose literals are in it (index/byte-facts.ts). */
+export interface MayMatch {
+  mentions: boolean;
+  callShapes: boolean;
+  provides: boolean;
+  injects: boolean;
+  /** The text's module specifiers, when they were already found (from its bytes). */
+  specifiers?: string[];
+}
+
+const ALL: MayMatch = { mentions: true, callShapes: true, provides: true, injects: true };
+
+/** The empty list every file without mentions, packages or specifiers shares (facts are never changed in place). */
+export const NONE: string[] = Object.freeze([]) as unknown as string[];
+
 /** Module specifiers of imports, re-exports, requires and dynamic imports, found in the text. */
 export const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"])([^'"\n]+)\1/g;
 /** A quoted string: an import or require specifier, a manifest's dependency key. */
@@ -55,29 +70,36 @@ export interface KindChecks {
   wanted(path: string, kind: FileKind, text: string): boolean;
 }
 
-export function extractFacts(filePath: string, text: string, patterns: FactPatterns, checks: KindChecks): FileFacts {
+/**
+ * `may`: which patterns the text can match at all (a byte search found their literals, see byte-facts.ts);
+ * the others are not run. Default: all.
+ */
+export function extractFacts(filePath: string, text: string, patterns: FactPatterns, checks: KindChecks, may: MayMatch = ALL): FileFacts {
   const kind = checks.kindOf(filePath);
   const mentions: string[] = [];
   // A JSON file is a client configuration or nothing: it names no library the project uses.
-  if (kind !== 'json' && patterns.any.test(text)) for (const c of patterns.clients) if (c.mentions.test(text)) mentions.push(c.name);
+  if (kind !== 'json' && may.mentions && patterns.any.test(text)) for (const c of patterns.clients) if (c.mentions.test(text)) mentions.push(c.name);
   // A manifest names packages as its dependency keys; a source file, as the modules it imports or requires (a string
   // such as `protocol: 'amqp'` names no package).
-  const packages = mentions.length && kind !== 'source' ? namedPackages(text, patterns) : [];
-  const facts: FileFacts = { kind, mentions, packages, callShapes: false, provides: false, specifiers: [] };
+  const packages = mentions.length && kind !== 'source' ? namedPackages(text, patterns) : NONE;
+  const facts: FileFacts = { kind, mentions: mentions.length ? mentions : NONE, packages, callShapes: false, provides: false, specifiers: NONE };
   if (kind !== 'source') {
     facts.wanted = checks.wanted(filePath, kind, text);
     return facts;
   }
-  facts.callShapes = patterns.callShapes.test(text);
+  facts.callShapes = may.callShapes && patterns.callShapes.test(text);
   // A prefetch call is a call shape: a file without any has none.
   const prefetch = facts.callShapes ? patterns.prefetch.exec(text) : null;
   if (prefetch) facts.prefetchLine = lineAt(text, prefetch.index);
-  facts.provides = patterns.provides.test(text);
-  if (patterns.injects.test(text)) facts.injects = true;
-  const seen = new Set<string>();
-  SPECIFIER.lastIndex = 0;
-  for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) seen.add(intern(m[2]));
-  facts.specifiers = [...seen];
+  facts.provides = may.provides && patterns.provides.test(text);
+  if (may.injects && patterns.injects.test(text)) facts.injects = true;
+  if (may.specifiers) facts.specifiers = may.specifiers;
+  else {
+    const seen = new Set<string>();
+    SPECIFIER.lastIndex = 0;
+    for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) seen.add(intern(m[2]));
+    facts.specifiers = seen.size ? [...seen] : NONE;
+  }
   if (mentions.length) facts.packages = importedPackages(facts.specifiers, patterns);
   return facts;
 }
@@ -88,7 +110,7 @@ export function extractFacts(filePath: string, text: string, patterns: FactPatte
  */
 const INTERNED = new Map<string, string>();
 
-function intern(s: string): string {
+export function intern(s: string): string {
   let kept = INTERNED.get(s);
   if (kept === undefined) {
     kept = Buffer.from(s, 'utf8').toString('utf8');

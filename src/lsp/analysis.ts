@@ -12,7 +12,13 @@ import { DEFAULT_MAX_FILE_BYTES } from '../engine/project';
 import type { ConsumerReport, Finding, Severity } from '../model';
 import { errorOffset, type Region } from '../parse/recover';
 import type { IncrementalParseCache } from './incremental-parse';
-import { relatedSpans, SubjectIndex } from './related';
+import { relatedSpans, SubjectIndex, type RelatedSpan } from './related';
+import { analyzeByUnits, UnitCache, type UnitAnalysis } from '../engine/unit-analysis';
+import { analysisKey } from '../engine/project';
+import { FACT_PATTERNS, factsOf } from '../engine/candidates';
+import { lineWidthFor } from '../fix/line-width';
+import { contentHash } from '../index/content-hash';
+import { parseSource } from '../parse';
 import type { WorkspaceFiles } from './workspace-files';
 import type { OpenDocument } from './open-documents';
 
@@ -39,6 +45,11 @@ export interface AnalysisEnvironment {
   excluded(path: string): boolean;
   /** The workspace's projects: a document in one is checked with the whole project's analysis. */
   sessions?: ProjectSessions;
+  /**
+   * Per open document analysed alone (by uri): its statement units' results (engine/unit-analysis.ts), so that an
+   * edit analyses again only the unit it is in and those whose inputs it changed.
+   */
+  units?: Map<string, UnitCache<RelatedSpan[]>>;
 }
 
 export interface DocumentAnalysis {
@@ -86,19 +97,64 @@ export function analyzeDocument(doc: OpenDocument, env: AnalysisEnvironment): Do
     // In its project, the document gets what `scan .` gives it; a document no project holds is analysed alone.
     const project = doc.absolute ? env.sessions?.analysisFor(doc.absolute, options) : undefined;
     if (project === 'pending') return { ...base, pending: true };
-    const result = project
-      ? project.analysis.files.find((f) => f.absolute === absolute)
-      : analyze([{ path: doc.path, text: doc.text, absolute }], { ...options, files: env.files.recording(reads) }).files.find((f) => f.path === doc.path);
+    if (project) {
+      reads.delete(absolute);
+      return { ...documentResult(project.analysis.files.find((f) => f.absolute === absolute), doc, absolute, base, env), project: project.session };
+    }
+    const byUnits = unitsOf(doc, absolute, options, env, reads);
+    const result = byUnits?.result ?? analyze([{ path: doc.path, text: doc.text, absolute }], { ...options, files: env.files.recording(reads) }).files.find((f) => f.path === doc.path);
     reads.delete(absolute);
-    if (project) return { ...documentResult(result, doc, absolute, base, env), project: project.session };
-    return documentResult(result, doc, absolute, base, env);
+    return documentResult(result, doc, absolute, base, env, byUnits?.extras);
   } catch (e) {
     return { ...base, notAnalysed: `internal error: ${(e as Error).stack ?? String(e)}` };
   }
 }
 
+/**
+ * A document analysed alone, unit by unit (engine/unit-analysis.ts), when the environment keeps its units; undefined
+ * when it must be analysed whole. The files its units read are added to `reads` (a change to one is a change to it),
+ * and their texts are part of the units' context: another text of any is a new cache.
+ */
+function unitsOf(doc: OpenDocument, absolute: string, options: AnalyzeOptions, env: AnalysisEnvironment, reads: Set<string>): UnitAnalysis<RelatedSpan[]> | undefined {
+  if (!env.units) return undefined;
+  let cache = env.units.get(doc.uri);
+  if (!cache) env.units.set(doc.uri, (cache = new UnitCache()));
+  // The project's first prefetch is a place (a consumer on an untraced channel takes it): moved, not replaced, it is the same.
+  const { prefetchLine, ...facts } = factsOf(doc.path, doc.text);
+  // A file the engine would not parse (it names no client) is left to it: parsed here, its tree would be the next edit's.
+  if (facts.kind !== 'source' || !(facts.mentions.length || options.parseEverything)) {
+    cache.clear();
+    return undefined;
+  }
+  const parsed = env.parseCache.parse(absolute, doc.text, () => parseSource(doc.text, absolute));
+  if (!parsed.ok || parsed.recovered) {
+    cache.clear();
+    return undefined;
+  }
+  const read = cache.reads;
+  const pinned = prefetchLine === undefined ? [] : [FACT_PATTERNS.prefetch.exec(doc.text)!.index];
+  // A consumers row on an untraced channel names that call as written: another text of it is another context.
+  const pinnedCall = pinned.length ? callTextAt(doc.text, pinned[0]) : '';
+  const context = JSON.stringify([analysisKey(options), doc.path, absolute, facts, lineWidthFor(absolute), pinnedCall, [...read].map((f) => [f, contentOf(env.files.read(f))])]);
+  const recorded = new Set<string>();
+  const indexes = new WeakMap<FileResult, SubjectIndex>();
+  const related = (f: Finding, r: FileResult) => {
+    let index = indexes.get(r);
+    if (!index) indexes.set(r, (index = new SubjectIndex(r.model)));
+    return relatedSpans(f, index);
+  };
+  const out = analyzeByUnits({ path: doc.path, text: doc.text, absolute }, parsed.ast, { ...options, files: env.files.recording(recorded) }, cache, context, related, pinned);
+  if (!out) return undefined;
+  recorded.delete(absolute);
+  for (const f of recorded) cache.reads.add(f);
+  for (const f of cache.reads) reads.add(f);
+  return out;
+}
+
+const contentOf = (text: string | undefined) => (text === undefined ? null : contentHash(text));
+
 /** The document's findings (with their related places) and syntax errors, from its file's result. */
-function documentResult(result: FileResult | undefined, doc: OpenDocument, absolute: string, base: DocumentAnalysis, env: AnalysisEnvironment): DocumentAnalysis {
+function documentResult(result: FileResult | undefined, doc: OpenDocument, absolute: string, base: DocumentAnalysis, env: AnalysisEnvironment, relatedOf?: ReadonlyMap<Finding, RelatedSpan[]>): DocumentAnalysis {
   if (result?.status === 'parse-error' && result.error) return { ...base, syntaxErrors: [{ message: result.error.message, offset: errorOffset(doc.text, result.error) }] };
   // The parts left out of a text that does not parse (the CLI reports such a file and never edits it); a file
   // the analysis only read for an import is not checked itself, and neither are its syntax errors.
@@ -106,11 +162,11 @@ function documentResult(result: FileResult | undefined, doc: OpenDocument, absol
   const findings = result?.findings ?? [];
   applySeverities(findings, env.severities);
   const related = new Map<Finding, DiagnosticRelatedInformation[]>();
-  const subjects = new SubjectIndex(result?.model);
+  const subjects = relatedOf ? undefined : new SubjectIndex(result?.model);
   for (const f of findings) {
     // The places the engine names (the callers of a helper), then where the finding's values come from.
     const named = (f.related ?? []).map((r) => ({ span: { file: r.file, start: r.start, end: r.end }, message: r.message }));
-    const infos = [...named, ...relatedSpans(f, subjects)].flatMap((r) => {
+    const infos = [...named, ...(relatedOf?.get(f) ?? relatedSpans(f, subjects!))].flatMap((r) => {
       const location = locationOf(r.span, env);
       return location ? [{ location, message: r.message }] : [];
     });
@@ -139,4 +195,14 @@ export function fileSource(enginePath: string, env: Pick<AnalysisEnvironment, 'r
   const text = env.files.read(absolute);
   if (text === undefined || Buffer.byteLength(text) > DEFAULT_MAX_FILE_BYTES) return undefined;
   return { uri: pathToFileURL(absolute).href, absolute, version: null, text };
+}
+
+/** The text of the call whose callee starts at `at`, through its closing parenthesis (the rest of the text if it has none). */
+function callTextAt(text: string, at: number): string {
+  let depth = 0;
+  for (let i = text.indexOf('(', at); i >= 0 && i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(at, i + 1);
+  }
+  return text.slice(at);
 }

@@ -6,6 +6,8 @@ import { excludedBy } from '../discover';
 import { IncrementalParseCache } from './incremental-parse';
 import { TOOL_NAME, TOOL_VERSION } from '../report/model';
 import { fileSource, type AnalysisEnvironment } from './analysis';
+import type { UnitCache } from '../engine/unit-analysis';
+import type { RelatedSpan } from './related';
 import { AnalysisStore } from './analysis-store';
 import { codeActions, CODE_ACTION_KINDS } from './code-actions';
 import { DiagnosticsRunner } from './diagnostics-runner';
@@ -48,6 +50,8 @@ export function startServer(connection: Connection): Connection {
   const files = new WorkspaceFiles(documents);
   // The syntax trees of every candidate file of the workspace's projects are kept between checks.
   const parseCache = new IncrementalParseCache(PARSED_FILES_KEPT);
+  // Each open document analysed alone keeps its statement units' results from edit to edit.
+  const units = new Map<string, UnitCache<RelatedSpan[]>>();
   let workDoneProgress = false;
   const sessions = new ProjectSessions(
     files,
@@ -64,6 +68,7 @@ export function startServer(connection: Connection): Connection {
     severities: severityOverrides(project.config),
     excluded: excludedBy(project.config.exclude ?? []),
     sessions,
+    units,
   });
   let env = environment();
   const store = new AnalysisStore(documents, () => env);
@@ -164,6 +169,7 @@ export function startServer(connection: Connection): Connection {
     runner.changed(e.document.uri);
   });
   documents.synced.onDidClose((e) => {
+    units.delete(e.document.uri);
     runner.closed(e.document.uri);
     changedText(e.document.uri);
   });

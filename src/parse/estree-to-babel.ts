@@ -165,9 +165,9 @@ const CONVERTERS: Record<string, (node: Any, walk: Walk) => Any> = {
     node.source = undefined;
     return typeArgumentsToParameters(node);
   },
-  TSDeclareFunction: (node) => {
+  TSDeclareFunction: (node, walk) => {
     node.body = undefined;
-    return functionNode(node);
+    return functionNode(node, walk);
   },
   RestElement: (node) => {
     node.value = undefined;
@@ -235,9 +235,44 @@ for (const type of ['TSFunctionType', 'TSConstructorType', 'TSMethodSignature', 
 }
 
 /** ESTree's `expression` flag of functions: Babel has none. */
-function functionNode(node: Any): Any {
+function functionNode(node: Any, walk: Walk): Any {
   node.expression = undefined;
+  for (const param of node.params ?? []) afterDecorators(param, walk);
   return node;
+}
+
+/**
+ * A decorated parameter (`@Query('p') p?: string`, `@Query('p') p = 'daily'`) starts, for Babel, after its
+ * decorators; oxc starts some at the first decorator (an optional one in its JSON, one with a default in both
+ * transfers).
+ */
+function afterDecorators(param: Any, walk: Walk): void {
+  // A parameter property (`@Inject(T) private readonly t: T`) starts at its first decorator for Babel too.
+  if (param.type === 'TSParameterProperty') return;
+  const target = param.type === 'AssignmentPattern' ? param.left : param;
+  const decorators = param.decorators?.length ? param.decorators : target.decorators;
+  if (!decorators?.length) return;
+  // Babel keeps a defaulted parameter's decorators on its name when the name has a type (`@Q() page: number = 1`).
+  if (param !== target && param.decorators?.length && target.typeAnnotation) {
+    target.decorators = param.decorators;
+    param.decorators = undefined;
+  }
+  const after = skipTrivia(walk.text, decorators[decorators.length - 1].end - walk.shift) + walk.shift;
+  if (target.start < after) target.start = after;
+  if (param !== target && param.start < after) param.start = target.start;
+}
+
+/** The offset of the first character at or after `from` that is neither whitespace nor a comment. */
+function skipTrivia(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+    else if (c === 47 && text.charCodeAt(i + 1) === 47) i = text.indexOf('\n', i) === -1 ? text.length : text.indexOf('\n', i);
+    else if (c === 47 && text.charCodeAt(i + 1) === 42) i = text.indexOf('*/', i + 2) === -1 ? text.length : text.indexOf('*/', i + 2) + 2;
+    else break;
+  }
+  return i;
 }
 
 /** `namespace A.B {}` is, for Babel, `A` holding a declaration of `B`. */

@@ -1,20 +1,22 @@
-// oxc-parser's native parse, and its result read as the converter needs it.
+// oxc-parser's native parse, and its result read as the converter needs it: through raw transfer where the
+// runtime has it (Node 22+), else as JSON.
 import { createRequire } from 'node:module';
 import { estreeToBabel, type ChildKeys, type OxcComment, type TextStart } from './estree-to-babel';
 
+type OxcOptions = { lang: OxcLang; sourceType: 'module' | 'commonjs' | 'unambiguous'; preserveParens: true; showSemanticErrors: boolean };
+
 /**
- * oxc's native `parseSync`: the JSON transfer path (raw transfer needs Node 22). Its result's getters
- * each take their value out of native memory; `program` is the tree as JSON.
+ * oxc's native `parseSync` (the JSON transfer: its result's getters each take their value out of native
+ * memory; `program` is the tree as JSON), or its raw transfer's `parseSyncRaw` (the tree written into a
+ * buffer the JavaScript side reads objects from: no JSON text, no `JSON.parse`).
  */
-type ParseSync = (
-  filename: string,
-  text: string,
-  options: { lang: OxcLang; sourceType: 'module' | 'commonjs' | 'unambiguous'; preserveParens: true; showSemanticErrors: boolean },
-) => OxcResult;
+type ParseSync = (filename: string, text: string, options: OxcOptions) => OxcResult;
 
 export interface OxcParser {
   parseSync: ParseSync;
   visitorKeys: ChildKeys;
+  /** Whether `parseSync` is the raw transfer (its `program` is the tree itself). */
+  raw: boolean;
 }
 
 let loaded: OxcParser | null | undefined;
@@ -27,14 +29,31 @@ export function oxcParser(): OxcParser | undefined {
       // Its native binding, not its wrapper: the wrapper also reads the module record (static imports
       // and exports, ~10% of oxc's time on the dense corpus) that nothing here uses.
       const load = createRequire(__filename);
-      const { parseSync } = load('oxc-parser/src-js/bindings') as { parseSync: ParseSync };
       const visitorKeys = (load('oxc-parser/src-js/generated/visit/keys') as { default: ChildKeys }).default;
-      loaded = { parseSync, visitorKeys };
+      loaded = { ...(rawTransfer(load) ?? { parseSync: (load('oxc-parser/src-js/bindings') as { parseSync: ParseSync }).parseSync, raw: false }), visitorKeys };
     } catch {
       loaded = null;
     }
   }
   return loaded ?? undefined;
+}
+
+/**
+ * The raw transfer where oxc says the runtime supports it (Node 22+ on a 64-bit little-endian machine; it
+ * needs an ArrayBuffer over 4 GiB, of which only the pages a parse writes take memory). On the dense corpus
+ * it hands a tree over in less than half the time of the JSON transfer (bench/RESULTS.md).
+ * RABBITMQ4_CODEMOD_OXC_TRANSFER=json keeps the JSON transfer (for comparisons).
+ */
+function rawTransfer(load: NodeJS.Require): Pick<OxcParser, 'parseSync' | 'raw'> | undefined {
+  if (process.env.RABBITMQ4_CODEMOD_OXC_TRANSFER === 'json') return undefined;
+  try {
+    const { rawTransferSupported } = load('oxc-parser/src-js/raw-transfer/supported') as { rawTransferSupported(): boolean };
+    if (!rawTransferSupported()) return undefined;
+    const { parseSyncRaw } = load('oxc-parser/src-js/raw-transfer/eager') as { parseSyncRaw: ParseSync };
+    return { parseSync: parseSyncRaw, raw: true };
+  } catch {
+    return undefined;
+  }
 }
 
 export type OxcLang = 'ts' | 'tsx' | 'jsx';
@@ -48,7 +67,7 @@ export function parseWithOxc(oxc: OxcParser, text: string, lang: OxcLang, source
   const result = oxcResult(oxc, text, lang, sourceType);
   if (result.errors.length) return undefined;
   // `fixes` (where a regex or bigint literal would get its JS value) are not needed: Babel's literals carry none.
-  const { node: program } = JSON.parse(result.program) as { node: Record<string, unknown> };
+  const program = oxc.raw ? (result.program as unknown as Record<string, unknown>) : (JSON.parse(result.program) as { node: Record<string, unknown> }).node;
   return estreeToBabel(program, result.comments, text, { at, sourceType, typescript: lang !== 'jsx', childKeys: oxc.visitorKeys });
 }
 

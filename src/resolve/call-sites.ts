@@ -137,10 +137,13 @@ export function commandLineCallsOf(fn: t.Function, home: FileContext, homeAbsolu
   }
   const named = nameOf(home, fn);
   if (!named || named.method) return out;
-  for (const absolute of [homeAbsolute, ...project.callerFiles(homeAbsolute).filter((c) => c !== homeAbsolute)]) {
+  // The function's own file through its index of calls (a text search per function would read the whole file each time).
+  for (const action of home.file.callsNamed('.action')) add(home, homeAbsolute, action);
+  for (const absolute of project.callerFiles(homeAbsolute)) {
+    if (absolute === homeAbsolute) continue;
     const text = project.host.read(absolute);
     if (!text || !text.includes('.action') || !text.includes(named.name)) continue;
-    const ctx = absolute === homeAbsolute ? home : project.context(absolute);
+    const ctx = project.context(absolute);
     for (const action of ctx?.file.callsNamed('.action') ?? []) add(ctx!, absolute, action);
   }
   return out;

@@ -132,7 +132,7 @@ describe.skipIf(!brokerAvailable())(`global QoS on the strict RabbitMQ 4.3 broke
       await deleteQueues(strictUrl(), [name]);
       sandbox.remove();
     }
-  }, 30_000);
+  });
 });
 
 describe.skipIf(!legacyBrokerAvailable())(`global QoS on a stream, after a per-consumer prefetch ${WHEN_LEGACY}`, () => {
@@ -149,5 +149,5 @@ describe.skipIf(!legacyBrokerAvailable())(`global QoS on a stream, after a per-c
       await deleteQueues(legacyUrl(), [name]);
       sandbox.remove();
     }
-  }, 30_000);
+  });
 });

@@ -121,11 +121,11 @@ describe.skipIf(!available)(`the default queue type stream on a real 4.3 vhost $
     vhost = await createVhost('dqt-stream', 'stream');
     url = vhostUrl(strictUrl(), vhost);
     sandbox = new Sandbox('rmq4-dqt-s-');
-  }, 30_000);
+  });
   afterAll(async () => {
     await deleteVhost(vhost);
     sandbox?.remove();
-  }, 30_000);
+  });
   for (const c of STREAM_CASES) {
     it(`${c.what}: ${c.rule ? `refused as ${c.rule} says` : 'accepted'}, typed ${c.type} as the tool says`, async () => {
       const name = `rmq4cm-dqt-${c.slug}-${RUN}`;
@@ -164,12 +164,12 @@ describe.skipIf(!available)(`the default queue type quorum on a real 4.3 vhost $
     vhost = await createVhost('dqt', 'quorum');
     url = vhostUrl(strictUrl(), vhost);
     sandbox = new Sandbox('rmq4-dqt-');
-  }, 30_000);
+  });
   afterAll(async () => {
     for (const close of held) await close();
     await deleteVhost(vhost);
     sandbox?.remove();
-  }, 30_000);
+  });
 
   /** Runs a declaration; `check` sees the outcome while its connection is open (an exclusive queue lives as long). */
   const run = async (source: string, check?: (o: Outcome) => Promise<void>): Promise<Outcome> => {

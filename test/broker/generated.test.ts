@@ -56,5 +56,5 @@ describe.skipIf(!brokerAvailable())(`generated declarations after fix are accept
     }
     // Most of the sample must have been fixable, or this test proves little.
     expect(checked).toBeGreaterThan(25);
-  }, 180_000);
+  });
 });

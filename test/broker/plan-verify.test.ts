@@ -122,7 +122,7 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
       'orders.priority services/orders/src/topology.ts:7': 'accepted (quorum)',
       'reports services/orders/src/topology.ts:12': 'accepted (classic)',
     });
-  }, 120_000);
+  });
 
   describe('with the limits of the vhost planned for', () => {
     let vhost = '';
@@ -152,7 +152,7 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
       expect(JSON.parse((await api('GET', `/api/vhost-limits/${encodeURIComponent(vhost)}`)).text)).toEqual([{ vhost, value: { 'max-queues': 4 } }]);
       expect(JSON.parse((await api('GET', `/api/queues/${encodeURIComponent(vhost)}`)).text)).toEqual([]);
       expect((await api('GET', `/api/vhosts/${scratch}`)).status).toBe(404);
-    }, 120_000);
+    });
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -199,7 +199,7 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
       expect(declaredAtSignal).toBeGreaterThanOrEqual(3);
       expect(declaredAtSignal).toBeLessThan(100);
       expect((await api('GET', `/api/vhosts/${scratch}`)).status).toBe(404);
-    }, 120_000);
+    });
   }
 
   it('says which AMQP endpoint it used (--amqp-url wins) and starts the planned consumer, as predicted', () => {
@@ -209,7 +209,7 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
     expect(report.verification.amqp).toEqual({ url: `amqp://${new URL(strictUrl()).host}`, from: '--amqp-url' });
     expect(report.verification.consumers).toEqual({ sent: 1, asPredicted: 1, otherwise: 0, notDeclared: 0, notVerified: 0 });
     expect(report.consumers.map((c) => [c.queue, c.verified?.reply])).toEqual([['orders', 'accepted']]);
-  }, 120_000);
+  });
 
   it("given only the management URL: the AMQP endpoint is the broker's own listener (GET /api/overview) on its host, and everything verifies", () => {
     const { args, env } = broker();
@@ -223,7 +223,7 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
     expect(report.verification).toMatchObject({ declared: 10, asPredicted: 10, otherwise: 0, notDeclared: 1, notVerified: 0 });
     const text = run(path.join(PLAN_DIR, 'sample'), ['plan', '.', ...args.slice(0, 2), '--verify'], env);
     expect(text.stdout).toContain(`AMQP endpoint: amqp://${new URL(MANAGEMENT_URL!).hostname}:${a.port} (the broker's own amqp listener`);
-  }, 120_000);
+  });
 
   it('a wrong AMQP port: every check "not verified: connection refused", never "not as predicted", and exit 2', () => {
     const { args, env } = broker();
@@ -241,7 +241,7 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
     expect(text.stdout).toContain(`Not verified: ${reason}`);
     expect(text.stdout).toContain(`broker: ${reason}  not verified`);
     expect(text.stdout).not.toContain('not as predicted');
-  }, 120_000);
+  });
 
   it('a user who may not create a vhost: "not verified" with the reason, exit 2', async () => {
     const user = `rmq4cm-monitor-${process.pid}`;
@@ -258,7 +258,7 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
     } finally {
       await api('DELETE', `/api/users/${user}`).catch(() => api('DELETE', `/api/users/${user}`));
     }
-  }, 120_000);
+  });
 
   it("a consume the broker refuses is caught, with the broker's exact reply: predicted (an x-stream-offset in no accepted form) or not; the digit-string offset's rewrite is accepted", () => {
     const dir = project({
@@ -281,7 +281,7 @@ describe.skipIf(!available)(`plan --verify on a real 4.3 broker ${WHEN}`, () => 
     expect(report.consumers[3].after).toEqual({ queue: 'rmq4cm-events', noAck: false, prefetch: 50, arguments: { 'x-stream-offset': 1691492165 }, wire: { 'x-stream-offset': 'timestamp' } });
     expect(report.verification.consumers).toEqual({ sent: 4, asPredicted: 3, otherwise: 1, notDeclared: 0, notVerified: 0 });
     expect(r.code, r.stderr).toBe(1);
-  }, 120_000);
+  });
 
   it('leaves no scratch vhost behind', async () => {
     expect(await scratchVhosts()).toEqual(before);

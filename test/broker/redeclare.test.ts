@@ -336,7 +336,7 @@ describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the le
           standInOutcome = await execute(scope.sandbox, 'amqplib', declarationModule('amqplib', standInName, c.standIn.options), legacyUrl());
           standInNew = await execute(scope.sandbox, 'amqplib', codemod(declarationModule('amqplib', standInName, c.options), `${c.slug}-stand-in.js`).output, legacyUrl());
         }
-      }, 60_000);
+      });
 
       it('the codemod rewrites it and says what happens to an existing queue', () => {
         expect(finding, `a ${c.rule} rewrite of ${c.options}`).toBeDefined();
@@ -377,7 +377,7 @@ describe.skipIf(!legacyBrokerAvailable())(`redeclaring existing queues on the le
           const exclusive = await execute(scope.sandbox, 'amqplib', declarationModule('amqplib', other, '{ durable: false, exclusive: true }'), legacyUrl());
           const want = { code: 405, text: `RESOURCE_LOCKED - cannot obtain exclusive access to locked queue '${other}' in vhost '/'` };
           expect(asExpected(exclusive, want, other)).toBe(showExpect(want, other));
-        }, 30_000);
+        });
       }
     });
   }
@@ -401,5 +401,5 @@ describe.skipIf(!legacyBrokerAvailable())(`x-queue-mode is annotated, not rewrit
       await deleteQueues(legacyUrl(), [name]);
       sandbox.remove();
     }
-  }, 30_000);
+  });
 });

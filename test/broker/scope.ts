@@ -24,7 +24,7 @@ export function brokerScope(prefix: string, url: () => string) {
   afterAll(async () => {
     await deleteQueues(url(), created);
     sandbox?.remove();
-  }, 60_000);
+  });
   return {
     get sandbox(): Sandbox {
       if (!sandbox) throw new Error('the sandbox exists only while the tests run');

@@ -105,7 +105,7 @@ describe.skipIf(!brokerAvailable())(`topology rules: existing queues and neighbo
   afterAll(async () => {
     await deleteQueues(strictUrl(), created);
     sandbox?.remove();
-  }, 60_000);
+  });
 
   it("a quorum queue created with reject-publish-dlx refuses the declaration with reject-publish (406 inequivalent arg 'x-overflow'), as the annotation says", async () => {
     const name = queueName('topo-rpdlx-redeclare');
@@ -119,7 +119,7 @@ describe.skipIf(!brokerAvailable())(`topology rules: existing queues and neighbo
     expect(outcome.accepted ? undefined : outcome.reply, showOutcome(outcome)).toEqual(expectedReply(refusal));
     const advice = codemod(module(old), 'rpdlx.js').findings.find((f) => f.ruleId === 'quorum-reject-publish-dlx')!.fix.description;
     expect(advice).toContain("406 inequivalent arg 'x-overflow'");
-  }, 30_000);
+  });
 
   it('a publish with x-delay to a delayed exchange that 4.3 could not declare closes the channel with 404, as MIGRATION.md says', async () => {
     const exchange = queueName('topo-delayed-missing');
@@ -127,7 +127,7 @@ describe.skipIf(!brokerAvailable())(`topology rules: existing queues and neighbo
     expect(codemod(source, 'delay.js').findings.map((f) => [f.ruleId, f.severity])).toEqual([['delayed-message-exchange', 'warning']]);
     const outcome = await execute(sandbox, 'amqplib', source, strictUrl());
     expect(outcome.accepted ? undefined : outcome.reply, showOutcome(outcome)).toEqual(expectedReply(`404 NOT_FOUND - no exchange '${exchange}' in vhost '/'`));
-  }, 30_000);
+  });
 
   it('at-least-once on a classic queue is refused (406) and reported by queue-argument-not-supported with that reply, not by at-least-once-dead-lettering', async () => {
     const name = queueName('topo-alo-classic');
@@ -137,7 +137,7 @@ describe.skipIf(!brokerAvailable())(`topology rules: existing queues and neighbo
     const findings = codemod(source, 'alo-classic.js').findings;
     expect(findings.map((f) => f.ruleId)).toEqual(['queue-argument-not-supported']);
     expect(outcome.accepted ? undefined : outcome.reply, showOutcome(outcome)).toEqual(expectedReply(findings[0].brokerError!));
-  }, 30_000);
+  });
 });
 
 describe.skipIf(!brokerAvailable())(`topology rules against the strict RabbitMQ 4.3 broker ${WHEN_STRICT}`, () => {
@@ -151,11 +151,11 @@ describe.skipIf(!brokerAvailable())(`topology rules against the strict RabbitMQ 
       created.add(name);
       outcomes.set(c.slug, await execute(sandbox, 'amqplib', module(c.body(name)), strictUrl()));
     }
-  }, 120_000);
+  });
   afterAll(async () => {
     await deleteQueues(strictUrl(), created);
     sandbox?.remove();
-  }, 60_000);
+  });
 
   for (const c of CASES) {
     describe(`${c.rule}: ${c.what}`, () => {

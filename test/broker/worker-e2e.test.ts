@@ -154,12 +154,12 @@ describe.skipIf(!brokerAvailable())(`a worker project fixed by the CLI, against 
     fixedBuild = build(project, path.join(project, 'dist'));
     fixed = await run(path.join(project, 'dist'), strictUrl());
     for (const q of SHARED_QUEUES) existing.set(q, await queueExists(strictUrl(), q));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await deleteQueues(strictUrl(), SHARED_QUEUES);
     sandbox?.remove();
-  }, 60_000);
+  });
 
   it('the original worker is refused: its first declaration with 541 (transient queue), its notifier setup with 406', () => {
     expect(original.worker.ok).toBe(false);
@@ -243,12 +243,12 @@ describe.skipIf(!brokerAvailable())(`the same worker in plain JavaScript (Common
     fixedLog = newLog();
     fixed = await runWorker(path.join(project, 'src'), strictUrl(), fixedLog);
     for (const q of JS_QUEUES) existing.set(q, await queueExists(strictUrl(), q));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await deleteQueues(strictUrl(), JS_QUEUES);
     sandbox?.remove();
-  }, 60_000);
+  });
 
   it('the original worker is refused: its first declaration, through the helper, with 541 (transient queue)', () => {
     expect(original.ok).toBe(false);

@@ -95,7 +95,7 @@ describe('lsp diagnostics', () => {
     await session.open(uri, WORKER);
     await session.diagnostics(uri, 1);
     await session.shutdownAndExit();
-    expect(await session.exitCode(5_000)).toBe(0);
+    expect(await session.exitCode()).toBe(0);
     expect(session.protocolErrors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { watchIdle } from '../process-progress';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -89,6 +90,8 @@ export class LspSession {
   stderr = '';
   initializeResult!: InitializeResult;
   private readonly exited: Promise<number | null>;
+  /** The process has exited and its output is all read (what it sent last is in `published`, `logs`, ...). */
+  private readonly closed: Promise<number | null>;
   private listeners: (() => void)[] = [];
 
   private constructor(
@@ -96,6 +99,7 @@ export class LspSession {
     readonly connection: ProtocolConnection,
   ) {
     this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    this.closed = new Promise((resolve) => child.on('close', (code) => resolve(code)));
     child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.published.push(p);
@@ -202,31 +206,31 @@ export class LspSession {
   }
 
   /** The first diagnostics published for this version of the document (waiting for them if needed). */
-  diagnostics(uri: string, version: number | null, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
-    return this.waitFor(`diagnostics of ${uri} version ${version}`, timeoutMs, () =>
+  diagnostics(uri: string, version: number | null): Promise<PublishDiagnosticsParams> {
+    return this.waitFor(`diagnostics of ${uri} version ${version}`, () =>
       this.published.find((p) => p.uri === uri && (version === null ? p.version === undefined : p.version === version)),
     );
   }
 
   /** The `count`-th diagnostics published for `uri` (settings changes re-publish the same version). */
-  publication(uri: string, count: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
-    return this.waitFor(`publication ${count} of ${uri}`, timeoutMs, () => this.published.filter((p) => p.uri === uri)[count - 1]);
+  publication(uri: string, count: number): Promise<PublishDiagnosticsParams> {
+    return this.waitFor(`publication ${count} of ${uri}`, () => this.published.filter((p) => p.uri === uri)[count - 1]);
   }
 
-  waitForRegistration(timeoutMs = 10_000): Promise<RegistrationParams> {
-    return this.waitFor('a client/registerCapability request', timeoutMs, () => this.registrations[0]);
+  waitForRegistration(): Promise<RegistrationParams> {
+    return this.waitFor('a client/registerCapability request', () => this.registrations[0]);
   }
 
-  waitForShownMessage(pattern: RegExp, timeoutMs = 10_000): Promise<ShowMessageParams> {
-    return this.waitFor(`a window/showMessage matching ${pattern}`, timeoutMs, () => this.shownMessages.find((m) => pattern.test(m.message)));
+  waitForShownMessage(pattern: RegExp): Promise<ShowMessageParams> {
+    return this.waitFor(`a window/showMessage matching ${pattern}`, () => this.shownMessages.find((m) => pattern.test(m.message)));
   }
 
-  waitForTrace(pattern: RegExp, timeoutMs = 10_000): Promise<LogTraceParams> {
-    return this.waitFor(`a trace matching ${pattern}`, timeoutMs, () => this.traces.find((t) => pattern.test(t.message)));
+  waitForTrace(pattern: RegExp): Promise<LogTraceParams> {
+    return this.waitFor(`a trace matching ${pattern}`, () => this.traces.find((t) => pattern.test(t.message)));
   }
 
-  waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<LogMessageParams> {
-    return this.waitFor(`a log message matching ${pattern}`, timeoutMs, () => this.logs.find((l) => pattern.test(l.message)));
+  waitForLog(pattern: RegExp): Promise<LogMessageParams> {
+    return this.waitFor(`a log message matching ${pattern}`, () => this.logs.find((l) => pattern.test(l.message)));
   }
 
   async codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
@@ -251,9 +255,11 @@ export class LspSession {
     await this.connection.sendNotification(ExitNotification.type);
   }
 
-  /** The exit code, or a rejection if the process is still running after `timeoutMs`. */
-  exitCode(timeoutMs: number): Promise<number | null> {
-    return Promise.race([this.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the server did not exit within ${timeoutMs} ms`)), timeoutMs).unref())]);
+  /** The exit code, or a rejection if the process stops working without exiting (see test/process-progress.ts). */
+  exitCode(): Promise<number | null> {
+    let stop = () => {};
+    const idle = new Promise<never>((_, reject) => (stop = watchIdle(this.child.pid, (ms) => reject(new Error(`the server did not exit, and has used no CPU for ${ms} ms`)))));
+    return Promise.race([this.exited, idle]).finally(stop);
   }
 
   dispose(): void {
@@ -271,7 +277,11 @@ export class LspSession {
     for (const l of this.listeners) l();
   }
 
-  waitFor<T>(what: string, timeoutMs: number, find: () => T | undefined): Promise<T> {
+  /**
+   * Waits until `find` finds something in what the server sent. No time limit: the wait fails when the server exits,
+   * or when it has used no CPU for a while without sending it (it will not), whatever the machine's speed.
+   */
+  waitFor<T>(what: string, find: () => T | undefined): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const found = find();
@@ -279,12 +289,21 @@ export class LspSession {
         done();
         resolve(found);
       };
-      const timer = setTimeout(() => {
+      const fail = (why: string) => {
         done();
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; stderr: ${this.stderr}`));
-      }, timeoutMs);
+        reject(new Error(`${why} while waiting for ${what}; stderr: ${this.stderr}`));
+      };
+      const stopWatching = watchIdle(this.child.pid, (ms) => fail(`the server has used no CPU for ${ms} ms`));
+      let waiting = true;
+      void this.closed.then((code) => {
+        // Whatever it sent before it exited has been read: checked once more first.
+        if (!waiting) return;
+        check();
+        if (waiting) fail(`the server exited (code ${code})`);
+      });
       const done = () => {
-        clearTimeout(timer);
+        waiting = false;
+        stopWatching();
         this.listeners = this.listeners.filter((l) => l !== check);
       };
       this.listeners.push(check);

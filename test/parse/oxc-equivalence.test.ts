@@ -34,6 +34,11 @@ it('loads the native oxc binding on this machine (else every comparison below co
   expect(oxcParser()?.parseSync).toBeTypeOf('function');
 });
 
+it("hands the tree over through oxc's raw transfer where the runtime has it (Node 22+), else as JSON", () => {
+  // CI runs the suite on Node 20 and Node 24: the comparisons below hold for both transfers.
+  expect(oxcParser()?.raw).toBe(Number(process.versions.node.split('.')[0]) >= 22);
+});
+
 const corpus = path.join(root, 'bench/corpus');
 
 /**

@@ -31,6 +31,10 @@ abstract class Base<T extends object = {}> extends Parent<T> implements A.B<T>, 
   @dec() decorated = 1;
   @dec method(@inject('x') param: string) {}
 }
+class Controller {
+  constructor(@Inject(TOKEN) private readonly token: string) {}
+  query(@Req() req: { user: User }, @Query() { a, b }: Filter, @Query('period') /* c */ period = 'daily', @Query('page') page: number = 1, @Query('from') from?: string) {}
+}
 @Component({ selector: 'x' })
 export class Decorated {}
 export default class {}
