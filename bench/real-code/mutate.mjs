@@ -54,6 +54,12 @@ function planRepo(spec, baseline, cycle) {
     if (group === 'declaration') {
       const first = cycle.next++ % DECLARATION_KINDS.length;
       kinds = [...DECLARATION_KINDS.slice(first), ...DECLARATION_KINDS.slice(0, first)];
+      // `mutationKinds`: the only kinds the site's client can send (jackrabbit 3.x declares { durable } alone: no arguments).
+      if (Array.isArray(label.mutationKinds)) kinds = kinds.filter((k) => label.mutationKinds.includes(k));
+      if (!kinds.length) {
+        plans.push({ ...base, skip: `labelled "mutationKinds": ${JSON.stringify(label.mutationKinds)}` });
+        continue;
+      }
     }
     const plan = planMutation(ast, texts.get(label.file), label, spec, kinds);
     if (plan.skip) {

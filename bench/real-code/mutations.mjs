@@ -122,6 +122,20 @@ function propOf(obj, key) {
 }
 
 const lineOf = (n) => n.loc.start.line;
+/** The line of a call's method name (a chained call starts where its receiver does). */
+const callLine = (call) => (['MemberExpression', 'OptionalMemberExpression'].includes(call.callee?.type) ? lineOf(call.callee.property) : lineOf(call));
+/** Declaration and consume method names that other code uses too (a config helper's `queue()`, any pub/sub `subscribe()`). */
+const WEAK_METHODS = new Set(['queue', 'subscribe', 'createConsumer']);
+
+/**
+ * A label's `mutationOptions` (a path, `[]` for the object itself): where a wrapper's own spelling reads the queue's
+ * options (amq-rpc's `ensureQueue({ name, ...params })` forwards its own keys to assertQueue, not an `options` key).
+ */
+function withOptionsPath(site, label) {
+  const at = label.mutationOptions;
+  if (!Array.isArray(at) || !site.flags) return site;
+  return { ...site, flags: { ...site.flags, path: at }, args: { ...site.args, path: [...at, 'arguments'] } };
+}
 const snippet = (ctx, n) => ctx.text.slice(n.start, n.end).replace(/\s+/g, ' ').slice(0, 60);
 
 /**
@@ -333,10 +347,13 @@ function findSite(ctx, label, spec) {
   const methods = label.kind === 'declaration' ? DECLARATION_METHODS : CONSUME_METHODS;
   const decorator = inRange.find(({ node, parent }) => isCall(node) && parent?.type === 'Decorator' && HANDLER_DECORATORS.has(node.callee.name));
   if (decorator) return { ...decoratorSite(decorator.node), node: decorator.node };
-  const call = inRange.find(({ node }) => isCall(node) && methods.has(methodOf(node)));
-  if (call) return { ...callSite(ctx, call.node, label, spec), node: call.node };
+  // A call is in the label's lines by its method name (`ch\n  .assertQueue(...)` starts a line above), and a client's
+  // own declaration method before a name other code also uses (`configs.queue(...)` before `ch.assertQueue(...)`).
+  const calls = ctx.nodes.filter(({ node }) => isCall(node) && methods.has(methodOf(node)) && callLine(node) >= label.line && callLine(node) <= end);
+  const call = calls.find(({ node }) => !WEAK_METHODS.has(methodOf(node))) ?? calls[0];
+  if (call) return { ...withOptionsPath(callSite(ctx, call.node, label, spec), label), node: call.node };
   const obj = inRange.find(({ node }) => node.type === 'ObjectExpression');
-  if (obj) return { ...objectSite(ctx, obj.node, label.kind, spec, obj.parent), node: obj.node };
+  if (obj) return { ...withOptionsPath(objectSite(ctx, obj.node, label.kind, spec, obj.parent), label), node: obj.node };
   return skip(`no ${label.kind === 'declaration' ? 'declaration' : 'consume'} call, handler decorator or config object starts in the label's lines`);
 }
 
