@@ -2,6 +2,7 @@
 // a second `fix --check` must exit 0, each lock file must still agree with its package.json (npm ci --dry-run), and
 // each TypeScript project a changed file belongs to must type-check as before; every rewrite is listed with its premise.
 //   node bench/real-code/fix-check.mjs [--repo owner/name[,...]] [--json FILE] [--out FILE] [--typecheck no]
+//   node bench/real-code/fix-check.mjs --merge a.json,b.json [--out FILE]   (one report of runs over parts of the set)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -165,7 +166,7 @@ function render(results, missing, meta) {
   const lines = [
     '## Do no harm: `fix --write` over the set',
     '',
-    `Produced by \`node bench/real-code/fix-check.mjs\` on ${meta.date}, with the tool at commit ${meta.commit}: ${results.length} repositories, ${seconds(meta.ms)}.${meta.partial ? ' **Partial: the run was stopped before every repository was checked; the rest are not listed.**' : ''}`,
+    `Produced by \`node bench/real-code/fix-check.mjs\` on ${meta.date}${meta.parallel ? ` (${meta.parallel} runs in parallel over parts of the set, merged with --merge)` : ''}, with the tool at commit ${meta.commit}: ${results.length} repositories, ${seconds(meta.ms)}${meta.parallel ? ' (the longest run)' : ''}.${meta.partial ? ' **Partial: the run was stopped before every repository was checked; the rest are not listed.**' : ''}`,
     '',
     'Each restored repository is copied to a temporary directory (without `.git` and `node_modules`) and fixed there with `fix . --write --allow-dirty`. Then: every changed file must parse again (JavaScript/TypeScript with the tool\'s own parser, JSON with `JSON.parse`); a second `fix . --check` must exit 0 (nothing left to change); every package.json must still agree with its lock file: `npm ci --dry-run --ignore-scripts` in every directory with a package.json and a package-lock.json, in the untouched checkout and in the fixed copy (only a pass that turns into a failure counts: npm refuses a package.json and a lock file out of step), and for every lock file (npm, Yarn, pnpm, a workspace root\'s too) each watched range must still admit the version the lock file installs (the project\'s own semver code). No file may be created.',
     '',
@@ -243,7 +244,22 @@ function renderRewrites(results) {
   ];
 }
 
-const opts = parseArgs(process.argv.slice(2), ['repo', 'json', 'out', 'typecheck']);
+const opts = parseArgs(process.argv.slice(2), ['repo', 'json', 'out', 'typecheck', 'merge']);
+if (opts.merge) {
+  // Runs in parallel over parts of the set (each with --json): one report, each repository's first result.
+  const runs = opts.merge.split(',').map((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
+  const seen = new Set();
+  const merged = runs.flatMap((r) => r.results).filter((r) => !seen.has(r.repo) && seen.add(r.repo));
+  const checked = new Set(merged.map((r) => r.repo));
+  const missing = [...new Set(runs.flatMap((r) => r.missing))].filter((m) => !checked.has(m));
+  const commits = [...new Set(runs.map((r) => r.commit))];
+  if (commits.length > 1) throw new Error(`the runs are of different builds: ${commits.join(', ')}`);
+  const notRun = selectRepos([]).filter((s) => s.present && !checked.has(s.repo)).map((s) => s.repo);
+  const meta = { date: runs[0].date, commit: commits[0], ms: Math.max(...runs.map((r) => r.ms)), typecheck: runs[0].typecheck, partial: notRun.length > 0, parallel: runs.length };
+  writeSection(path.resolve(opts.out ?? REPORT_FILE), 'fix-check', render(merged, missing, meta), ['score', 'fix-check', 'mutation']);
+  console.log(`${merged.length} repositories from ${runs.length} runs${notRun.length ? `; not run: ${notRun.join(', ')}` : ''}`);
+  process.exit(0);
+}
 const started = Date.now();
 const repos = selectRepos(opts.repo);
 const results = [];
