@@ -965,6 +965,7 @@ function within(node: Node, outer: Node): boolean {
   return node.start! >= outer.start! && node.end! <= outer.end!;
 }
 
+/** Whether `fn` is a class's constructor. */
 function isConstructor(fn: t.Function | undefined): boolean {
   return fn?.type === 'ClassMethod' && fn.kind === 'constructor';
 }
