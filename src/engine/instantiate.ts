@@ -11,6 +11,7 @@ import { usesTestDoubles } from '../resolve/test-files';
 import { packageDirOf } from './package-dir';
 import { libraryCall, libraryDefaultsReading, readAsLibrary } from './library-defaults';
 import { packageRoleOf } from '../resolve/package-role';
+import { isPackageApi } from '../resolve/package-api';
 
 const MAX_LEVELS = 3;
 
@@ -63,7 +64,9 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
   const where = outer ?? { ctx: home.ctx, absolute: home.absolute };
   // Unit tests call a service's helpers with mocks and sample values: outside them, those calls do not count.
   const sitesOf = (f: t.Function) => {
-    const all = callSitesOf(f, where.ctx, where.absolute, project);
+    // A function calling itself again (a reconnect's retry, `() => this.consume(queue, options)`) passes on what its
+    // own callers gave it: not a caller of its own.
+    const all = callSitesOf(f, where.ctx, where.absolute, project).filter((s) => !isInside(s, f));
     return usesTestDoubles(where.ctx.file) ? all : all.filter((s) => !usesTestDoubles(s.ctx.file));
   };
   // A method of the object a factory returns (`start(name)` of `createConsumer(conn, opts)`'s result): its calls
@@ -106,7 +109,8 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
   if (!chain.length && sites.length) {
     const library = libraryDefaultsReading(decl, home.ctx);
     if (sites.every((s) => packageDirOf(project, s.absolute) !== packageDirOf(project, home.absolute))) out.push({ decl: library ?? decl, at: home });
-    else if (library && packageRoleOf(home.ctx)?.library) out.push({ decl: library, at: home });
+    // Not when the package's entry does not export it: its only callers are the package's own, read above.
+    else if (library && packageRoleOf(home.ctx)?.library && isPackageApi(home.ctx, libraryCall(home.ctx, decl.at)!.binding.fn) !== false) out.push({ decl: library, at: home });
   }
   for (const site of sites) {
     const next: Link[] = [...chain, { ...site, fn }];
@@ -129,6 +133,12 @@ function expand<S extends Expandable>(decl: S, home: Located, chain: Link[], pro
     if (paramsOf(inst).length && chain.length + 1 < MAX_LEVELS) expand(inst, home, next, project, out);
     else out.push({ decl: inst, at: { ctx: site.ctx, absolute: site.absolute } });
   }
+}
+
+/** Whether the call site lies inside `fn` itself. */
+function isInside(site: CallSite, fn: t.Function): boolean {
+  for (const a of site.ctx.file.ancestors(site.call)) if (a === fn) return true;
+  return false;
 }
 
 /** A method call's receiver, as written, in the function the call is in (`src/a.ts:120:adapter`); undefined for a plain call. */

@@ -89,7 +89,9 @@ export function handlerFacts(ctx: FileContext, handler: t.Function, lib: Handler
     }
     else if (path && samePath(path, deliveryCount) && !isLogged(here, node) && once(src, node)) facts.deliveryCountReads.push(use(src, node, what()));
     if (lib.handlerSettles && !facts.escapes) {
-      const escape = escapeOf(src, node, lib, followed);
+      // The delivery tag taken out of the message (`{ deliveryTag: msg.deliveryTag }` in an object handed on) lets code
+      // the analysis does not read settle it, as the message itself would.
+      const escape = escapeOf(src, node, lib, followed) ?? (path?.[path.length - 1] === 'deliveryTag' && handsOn(here, node) ? { at: node, what: `hands on ${describe(here, node)}, which a settle names` } : undefined);
       if (escape) facts.escapes = use(src, escape.at, escape.what);
     }
     if (src.fn === handler && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement') && once(src, node)) {
@@ -287,6 +289,16 @@ function passesHeaders(src: MessageSource, options: Node | undefined, headersPat
   if (samePath(messagePath(src, value), headersPath)) return true;
   // `{ ...msg.properties.headers }` with nothing added: the same headers.
   return value.type === 'ObjectExpression' && value.properties.length === 1 && value.properties[0].type === 'SpreadElement' && samePath(messagePath(src, value.properties[0].argument), headersPath);
+}
+
+/** A value handed on or kept as it is: a call's argument (not a logging call's), an object's or array's entry, assigned or declared. */
+function handsOn(ctx: FileContext, node: Node): boolean {
+  let child = node;
+  let parent = ctx.file.parentOf(node);
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' || parent.type === 'ParenthesizedExpression')) [child, parent] = [parent, ctx.file.parentOf(parent)];
+  if (!parent) return false;
+  if (isCall(parent) || parent.type === 'NewExpression') return parent.callee !== child && !isLogged(ctx, node);
+  return (parent.type === 'ObjectProperty' && parent.value === child) || parent.type === 'ArrayExpression' || (parent.type === 'AssignmentExpression' && parent.right === child) || (parent.type === 'VariableDeclarator' && parent.init === child);
 }
 
 /** Only handed to a logging call: `console.log(..., deaths[0].count)`, `logger.warn(...)`. */

@@ -3,6 +3,10 @@ import * as path from 'node:path';
 import type { FileContext } from './file-context';
 
 export interface PackageRole {
+  /** The package's directory (where its package.json is). */
+  dir: string;
+  /** The modules its manifest names as what others load (`main`, `module`, `types`, `exports`), relative to `dir`. */
+  entries: string[];
   /** The package is a library: its manifest says how it is consumed (`exports`, `types`, `module`, `files`) or it takes a client as a peer. */
   library: boolean;
   /** Whether its manifest names `client` in `dependencies`/`optionalDependencies` (runtime), only in `peerDependencies`/`devDependencies`, or not at all. */
@@ -10,6 +14,7 @@ export interface PackageRole {
 }
 
 const LIBRARY_FIELDS = ['exports', 'types', 'typings', 'module', 'files'];
+const ENTRY_FIELDS = ['main', 'module', 'types', 'typings', 'exports'];
 const RUNTIME = ['dependencies', 'optionalDependencies'];
 const OTHER = ['peerDependencies', 'devDependencies'];
 
@@ -26,14 +31,14 @@ export function packageRoleOf(ctx: FileContext): PackageRole | undefined {
     if (byDir!.has(dir)) return byDir!.get(dir);
     const text = project.host.read(path.join(dir, 'package.json'));
     const parent = path.dirname(dir);
-    const role = text !== undefined ? roleOf(text) : parent !== dir ? lookup(parent) : undefined;
+    const role = text !== undefined ? roleOf(text, dir) : parent !== dir ? lookup(parent) : undefined;
     byDir!.set(dir, role);
     return role;
   };
   return lookup(path.dirname(absolute));
 }
 
-function roleOf(text: string): PackageRole | undefined {
+function roleOf(text: string, dir: string): PackageRole | undefined {
   let manifest: Record<string, unknown>;
   try {
     const json: unknown = JSON.parse(text);
@@ -45,7 +50,16 @@ function roleOf(text: string): PackageRole | undefined {
   const lists = (sections: string[], name: string) => sections.some((s) => { const v = manifest[s]; return !!v && typeof v === 'object' && Object.hasOwn(v, name); });
   const peers = manifest.peerDependencies && typeof manifest.peerDependencies === 'object' ? Object.keys(manifest.peerDependencies) : [];
   return {
+    dir,
+    entries: [...new Set(ENTRY_FIELDS.flatMap((f) => pathsIn(manifest[f])))],
     library: LIBRARY_FIELDS.some((f) => manifest[f] !== undefined) || peers.length > 0,
     depends: (client) => (lists(RUNTIME, client) ? 'runtime' : lists(OTHER, client) ? 'peer-or-dev' : 'none'),
   };
+}
+
+/** The relative paths a manifest field names (`exports` maps conditions and subpaths to them). */
+function pathsIn(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return value.startsWith('.') || !value.includes(':') ? [value] : [];
+  if (!value || typeof value !== 'object' || depth > 4) return [];
+  return Object.values(value).flatMap((v) => pathsIn(v, depth + 1));
 }

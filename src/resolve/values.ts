@@ -243,6 +243,10 @@ export class ValueResolver implements Resolver {
   private paramArgument(binding: Binding, node: t.Identifier, depth: number): Value {
     const site = this.callSite;
     const bound = site && (binding.fn === site.fn ? site.args : site.also?.find((b) => b.fn === binding.fn)?.args);
+    // A field a method reads that its class's constructor sets from a parameter (`private options = {}`), read at a call
+    // of that method from another method of the same instance (`this.assertQueue(name)`): what that caller's reading
+    // knows of the construction (a caller that passes nothing, the arguments of a `new C(...)` it was called on).
+    if (site && !bound && isConstructor(binding.fn) && site.caller !== this && site.caller.file === this.file) return site.caller.resolve(node, depth);
     const required = site?.passesNothing && !binding.init && binding.fn && binding.paramIndex !== undefined && !mayBeLeftOut(binding.fn.params[binding.paramIndex]);
     if (site && bound && binding.paramIndex !== undefined && !(site.defaultsOnly && !binding.init) && !required) {
       const arg = bound[binding.paramIndex];
@@ -405,6 +409,8 @@ export class ValueResolver implements Resolver {
       const option = this.optionDefault(node.object, name, depth);
       if (option) return option;
     }
+    // `options?.noAck` with no options: the chain stops, undefined.
+    if (node.type === 'OptionalMemberExpression' && object.kind === 'literal' && object.value == null) return { kind: 'literal', value: undefined, editable: false, ...(object.omitted ? { omitted: true as const } : {}) };
     if (object.kind === 'unknown' && (object.string || object.members)) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
@@ -501,7 +507,9 @@ export class ValueResolver implements Resolver {
     const cls = this.file.enclosingClass(at);
     if (!cls) return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
     const writes = fieldWrites(this.file, cls, name);
-    const whole = writes.filter((w) => w.path.length === 1);
+    // The right side of a constructor's own write reads what the field held before it (`this.options = { ...this.options,
+    // ...options }` merges the caller's options over the initializer's).
+    const whole = writes.filter((w) => w.path.length === 1 && !(w.constructorTop && w.value && within(at, w.value)));
     const below = writes.filter((w) => w.path.length > 1);
     const declared = this.declaredField(cls, name, whole, depth);
     if (!declared) {
@@ -629,7 +637,7 @@ export class ValueResolver implements Resolver {
           for (const [k, v] of spread.object.props) result.props.set(k, v);
           if (spread.object.computed) (result.computed ??= []).push(...spread.object.computed);
           result.reads.push(...spread.object.reads);
-          if (spread.object.open) result.open = spread.object.open;
+          if (spread.object.open) [result.open, result.openParam] = [spread.object.open, spread.object.openParam];
         } else if (spread.kind === 'unknown') {
           result.open = `spreads \`${describe(this.file, prop.argument)}\`, which ${spread.reason.replace(/^`[^`]*` /, '')}`;
           result.openParam = spread.param;
@@ -950,4 +958,14 @@ function setTest(file: ParsedFile, test: Node): { operand: string; isSet: boolea
   if (empty(right)) return right.type === 'StringLiteral' ? (left.type === 'UnaryExpression' && left.operator === 'typeof' ? { operand: file.source(operandOf(left)), isSet } : undefined) : { operand: file.source(left), isSet };
   if (empty(left)) return left.type === 'StringLiteral' ? (right.type === 'UnaryExpression' && right.operator === 'typeof' ? { operand: file.source(operandOf(right)), isSet } : undefined) : { operand: file.source(right), isSet };
   return undefined;
+}
+
+/** Whether `node` lies inside `outer`. */
+function within(node: Node, outer: Node): boolean {
+  return node.start! >= outer.start! && node.end! <= outer.end!;
+}
+
+/** Whether `fn` is a class's constructor. */
+function isConstructor(fn: t.Function | undefined): boolean {
+  return fn?.type === 'ClassMethod' && fn.kind === 'constructor';
 }

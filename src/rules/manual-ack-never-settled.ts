@@ -35,7 +35,7 @@ export const manualAckNeverSettled: ConsumerRule = {
     appliesTo: 'consumer',
     severity: ALL_TARGETS('warning'),
     fixable: 'annotate',
-    dependsOn: 'warning only where the handler and every function it hands the message to (up to five calls deep: helpers in this file or other modules, methods of other objects, functions a helper calls through its parameters as the handler passes them) settle no message; nothing where the message reaches code it does not read or is kept',
+    dependsOn: 'warning only where the handler and every function it hands the message to (up to five calls deep: helpers in this file or other modules, methods of other objects, functions a helper calls through its parameters as the handler passes them) settle no message; nothing where the message (or its delivery tag) reaches code it does not read or is kept',
     docs: 'manual-ack-never-settled',
   },
   checkConsumer(c, ctx): Violation[] {

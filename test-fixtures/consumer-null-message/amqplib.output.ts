@@ -20,9 +20,6 @@ export async function start(url: string) {
   // handler uses it: if (msg === null) { /* consumer cancelled by the broker */ return; } and
   // consume again (or reconnect) if the consumer should keep running (not rewritten: the handler is
   // not an inline function with a block body)
-  // rabbitmq4-codemod(manual-ack-never-settled): settle every message the handler receives: ack it
-  // when its work is done (and nack or reject it when it fails), or consume with noAck: true if
-  // losing messages on a crash is acceptable
   await ch.consume('refunds', onRefund);
   // rabbitmq4-codemod(manual-ack-never-settled): settle every message the handler receives: ack it
   // when its work is done (and nack or reject it when it fails), or consume with noAck: true if

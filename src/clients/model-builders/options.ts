@@ -27,17 +27,19 @@ function optionsFrom(value: Value, what: string, at: Span): Options {
 }
 
 /** One option of an options object: its property, or why it may be hidden (an unknown spread). */
-export function optionProp(options: Options, key: string): { prop?: PropertyValue; unknownReason?: string } {
-  if (options.unknownReason) return { unknownReason: options.unknownReason };
+export function optionProp(options: Options, key: string): { prop?: PropertyValue; unknownReason?: string; param?: ParamOrigin } {
+  if (options.unknownReason) return { unknownReason: options.unknownReason, ...(options.param ? { param: options.param } : {}) };
   const prop = options.object?.props.get(key);
   if (prop) return { prop };
-  return options.object?.open ? { unknownReason: `the options ${options.object.open}` } : {};
+  // `{ ...DEFAULTS, ...options }` with `options` a parameter: each call of the function decides the key.
+  const param = options.object?.openParam;
+  return options.object?.open ? { unknownReason: `the options ${options.object.open}`, ...(param ? { param } : {}) } : {};
 }
 
 /** The ack mode from a `noAck` option read as a boolean, with the library's default. */
 export function ackFrom(options: Options, noAckDefault: boolean, library: string): Resolved<AckMode> {
-  const { prop, unknownReason } = optionProp(options, 'noAck');
-  if (unknownReason) return unknown(unknownReason, options.origin);
+  const { prop, unknownReason, param } = optionProp(options, 'noAck');
+  if (unknownReason) return unknown(unknownReason, options.origin, param);
   const mode = (noAck: boolean): AckMode => (noAck ? 'auto' : 'manual');
   if (!prop) return defaulted(mode(noAckDefault), library);
   const value = prop.value();
@@ -52,8 +54,8 @@ export function ackFrom(options: Options, noAckDefault: boolean, library: string
 
 /** A numeric option (a prefetch count): known, unknown, or absent (undefined). */
 export function numberOption(options: Options, key: string): Resolved<number> | undefined {
-  const { prop, unknownReason } = optionProp(options, key);
-  if (unknownReason) return unknown(unknownReason, options.origin);
+  const { prop, unknownReason, param } = optionProp(options, key);
+  if (unknownReason) return unknown(unknownReason, options.origin, param);
   if (!prop) return undefined;
   const value = prop.value();
   const at = prop.file.span(prop.node);
@@ -66,8 +68,8 @@ export function numberOption(options: Options, key: string): Resolved<number> | 
 
 /** A boolean option read as `!!x`, with the library's default when absent. */
 export function booleanOption(options: Options, key: string, fallback: boolean, library: string): Resolved<boolean> {
-  const { prop, unknownReason } = optionProp(options, key);
-  if (unknownReason) return unknown(unknownReason, options.origin);
+  const { prop, unknownReason, param } = optionProp(options, key);
+  if (unknownReason) return unknown(unknownReason, options.origin, param);
   if (!prop) return defaulted(fallback, library);
   const value = prop.value();
   const at = prop.file.span(prop.node);

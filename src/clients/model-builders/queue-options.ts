@@ -181,7 +181,7 @@ export function readQueueOptions(file: ParsedFile, resolver: ValueResolver, opti
   const flag = (name: QueueFlag, coerce: 'truthy' | 'undefined-is-default') => {
     const prop = obj.props.get(name);
     if (prop) syntax.flags[name] = prop;
-    const r = readBoolean(file, prop, defaultsFor[name], library, obj.open, coerce);
+    const r = readBoolean(file, prop, defaultsFor[name], library, obj.open, coerce, obj.openParam);
     if (r.kind !== 'default' && r.origin) dependsOn.push(r.origin);
     return r;
   };

@@ -1,7 +1,7 @@
 // Resolved values for the model from the resolver's values: booleans, strings and their origins.
 import type * as t from '@babel/types';
 import type { ParsedFile } from '../../parse/ast';
-import { defaulted, known, unknown, type Resolved, type Span } from '../../model';
+import { defaulted, known, unknown, type ParamOrigin, type Resolved, type Span } from '../../model';
 import type { PropertyValue, Value } from '../../resolve/values';
 
 /** Where a value came from, for the model: the literal if it has one, else the property. */
@@ -17,8 +17,10 @@ export function readBoolean(
   library: string,
   openReason: string | undefined,
   coerce: 'truthy' | 'undefined-is-default' = 'truthy',
+  /** The parameter an open object's unknown keys come from (`{ ...DEFAULTS, ...options }`): each caller decides them. */
+  openParam?: ParamOrigin,
 ): Resolved<boolean> {
-  if (!prop) return openReason ? unknown(openReason) : defaulted(fallback, library);
+  if (!prop) return openReason ? unknown(openReason, undefined, openParam) : defaulted(fallback, library);
   const value = prop.value();
   const at = file.span(prop.node);
   if (value.kind === 'unknown') return { ...unknown<boolean>(value.reason, value.origin ?? at, value.param), ...(value.possible ? { possible: value.possible.map((v) => (v === undefined && coerce === 'undefined-is-default' ? fallback : Boolean(v))) } : {}) };

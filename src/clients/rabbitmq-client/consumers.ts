@@ -80,11 +80,15 @@ export function createConsumerCall(ctx: FileContext, call: CallNode, props: Opti
 export function basicConsumeCall(ctx: FileContext, call: CallNode, channel: string): Consumer {
   const [params, handler] = callArgs(call);
   const options = optionsOf(ctx, params, 'consume params');
-  return consumer(ctx, call, channel, options, { form: 'basic-consume', options }, handler);
+  // Inside a wrapper (`consume(queue, onMessage, options)` of an adapter class), read again at each of its calls.
+  const rebuild = (other: object) => basicConsumeCall(other as FileContext, call, channel);
+  return { ...consumer(ctx, call, channel, options, { form: 'basic-consume', options }, handler), rebuild };
 }
 
 /** `ch.basicQos({ prefetchCount, global })`. */
 export function basicQosCall(ctx: FileContext, call: CallNode, channel: string): Qos {
   const [params] = callArgs(call);
-  return qosFrom(ctx, call, call, channel, optionsOf(ctx, params, 'qos params'));
+  // Inside a wrapper (`prefetch(count)` of an adapter class), read again at each of its calls.
+  const rebuild = (other: object) => basicQosCall(other as FileContext, call, channel);
+  return { ...qosFrom(ctx, call, call, channel, optionsOf(ctx, params, 'qos params')), rebuild };
 }

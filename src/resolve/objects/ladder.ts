@@ -3,7 +3,7 @@
 // `ObjectShape.api`), in a module that imports the client or is connected by imports to one that does (or on a
 // receiver that also gets calls only that client has), and the receiver is not another package's object.
 import type * as t from '@babel/types';
-import { calleeMethod, isFunction, unwrap, type Node } from '../../parse/ast';
+import { calleeMethod, isFunction, memberName, propertyKeyName, unwrap, type Node } from '../../parse/ast';
 import type { ApiShape, FileContext, LibObject, ObjectShape, ObjectTracking } from '../contracts';
 import { fitsShape, plainArguments, shownKind } from './api-fit';
 import { originPackage } from './receiver-origin';
@@ -60,7 +60,7 @@ export class Ladder {
       const api = shape.api?.shapes.find((a) => a.method === m.method && fitsShape(a, args));
       if (api) fits.push({ shape, api });
     }
-    if (!fits.length || !this.untraceable(m.object, m.method, ctx)) return NONE;
+    if (!fits.length || !this.untraceable(m.object, m.method, ctx) || fromMixinBase(ctx, m.object)) return NONE;
     // Another package's object (bull's queue, a kafkajs consumer) is never a client's, whatever its calls look like. A
     // package that speaks AMQP may hand out a client's objects (amqplib-plus's channels are amqplib's), but what its own
     // objects make is its own (its connection's createChannel() makes confirm channels): no object is inferred from them.
@@ -183,6 +183,33 @@ function scopeOf(ctx: FileContext, receiver: Node): string {
   }
   for (const a of ctx.file.ancestors(receiver)) if (isFunction(a)) return placeKey(ctx, a);
   return `${ctx.file.path}#`;
+}
+
+/**
+ * A receiver a mixin's class gets from the class it is given to extend (`(base) => class extends base { ... }`):
+ * `super`, or what a method it inherits returns (`super.context(...)`, `this.queue(...)` where the class writes no
+ * `queue`). That base is the project's own class (a client's object is not extended), so the call is its method.
+ */
+function fromMixinBase(ctx: FileContext, receiver: Node): boolean {
+  const root = rootOf(receiver);
+  if (root.type !== 'Super' && root.type !== 'ThisExpression') return false;
+  const cls = ctx.file.enclosingClass(receiver);
+  const base = cls?.superClass && unwrap(cls.superClass as Node);
+  if (base?.type !== 'Identifier' || ctx.resolver.scopes.lookup(base.name, base)?.kind !== 'param') return false;
+  if (root.type === 'Super') return true;
+  // `this.method(...)`'s result, for a method the class does not write itself.
+  let n = unwrap(receiver);
+  while ((n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' || n.type === 'CallExpression') && !isOwnCall(n, root)) n = unwrap(n.type === 'CallExpression' ? (n.callee as Node) : (n.object as Node));
+  if (n.type !== 'CallExpression') return false;
+  const method = memberName(n.callee as t.MemberExpression);
+  return !!method && !cls!.body.body.some((member) => 'key' in member && propertyKeyName(member as t.ClassMethod) === method);
+}
+
+/** `this.method(...)`: a call whose callee is a member of `root` itself. */
+function isOwnCall(n: Node, root: Node): boolean {
+  if (n.type !== 'CallExpression') return false;
+  const callee = unwrap(n.callee as Node);
+  return (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && unwrap(callee.object as Node) === root;
 }
 
 function rootOf(node: Node): Node {

@@ -1,0 +1,18 @@
+// The handler only logs each delivery's tag: nothing settles the message.
+import * as amqp from 'amqplib';
+
+async function main(): Promise<void> {
+  const connection = await amqp.connect('amqp://localhost');
+  const ch = await connection.createChannel();
+  await ch.assertQueue('audit', { durable: true });
+  await ch.prefetch(10);
+  // rabbitmq4-codemod(manual-ack-never-settled): settle every message the handler receives: ack it
+  // when its work is done (and nack or reject it when it fails), or consume with noAck: true if
+  // losing messages on a crash is acceptable
+  await ch.consume('audit', (msg) => {
+    if (!msg) return;
+    console.log('received', msg.fields.deliveryTag, msg.content.toString());
+  });
+}
+
+main();

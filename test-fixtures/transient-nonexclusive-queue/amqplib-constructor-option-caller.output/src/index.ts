@@ -1,0 +1,1 @@
+export { AssertionPublisher } from './AssertPublisher';
