@@ -221,7 +221,7 @@ function renderTypeCheck(results, meta) {
     '',
     '| repository | tsconfig | install | TypeScript | errors before | after | new | note |',
     '|---|---|---|---|---|---|---|---|',
-    ...projects.map((p) => `| ${p.repo} | ${p.tsconfig} | ${p.install ?? '-'} | ${p.typescript ?? '-'} | ${p.before ?? '-'} | ${p.after ?? '-'} | ${p.newErrors?.length ?? '-'} | ${cell(p.why ?? (p.newErrors?.length ? truncate(p.newErrors.join(' / '), 200) : ''))} |`),
+    ...projects.map((p) => `| ${p.repo} | ${p.tsconfig} | ${p.install ?? '-'} | ${p.typescript ?? '-'} | ${p.before ?? '-'} | ${p.after ?? '-'} | ${p.newErrors?.length ?? '-'} | ${cell(p.why ?? (p.newErrors?.length ? truncate(p.newErrors.join(' / '), 200) : p.reworded?.length ? `${p.reworded.length} error(s) printed otherwise after the fix, same file and code (a union's members in another order): ${truncate(p.reworded[0], 160)}` : ''))} |`),
   );
   return lines;
 }
@@ -279,7 +279,7 @@ for (const spec of repos.filter((r) => r.present)) {
   results.push(r);
   console.log(`${spec.repo.padEnd(60)} ${String(r.changed.length).padStart(3)} changed, ${r.problems.length ? `PROBLEMS: ${r.problems.join('; ')}` : 'ok'}  ${seconds(r.ms)}`);
   for (const w of r.rewrites) console.log(`    rewrite ${w.rule} ${w.file}:${w.line}: ${w.premise !== undefined ? `premise: ${w.premise}` : `(no premise named) ${truncate(w.description, 120)}`}`);
-  for (const t of r.typecheck) console.log(`    tsc ${t.tsconfig}: ${t.status}${t.before !== undefined ? `, ${t.before} errors before, ${t.after} after, ${t.newErrors.length} new` : `: ${t.why}`}`);
+  for (const t of r.typecheck) console.log(`    tsc ${t.tsconfig}: ${t.status}${t.before !== undefined ? `, ${t.before} errors before, ${t.after} after, ${t.newErrors.length} new${t.reworded?.length ? `, ${t.reworded.length} reworded` : ''}` : `: ${t.why}`}`);
   // Written after every repository, so that a long run stopped midway keeps what it checked.
   writeReport(results.length < repos.filter((s) => s.present).length);
 }

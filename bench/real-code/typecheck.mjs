@@ -80,15 +80,15 @@ function tsc(root, bin, tsconfig) {
   const errors = [];
   for (const line of `${r.stdout}`.split('\n')) {
     const m = /^(.*?)(?:\((\d+),(\d+)\))?: error (TS\d+): (.*)$/.exec(line);
-    if (m) errors.push({ key: `${m[1]}: ${m[4]}: ${m[5]}`, text: line });
+    if (m) errors.push({ key: `${m[1]}: ${m[4]}: ${m[5]}`, where: `${m[1]}: ${m[4]}`, text: line });
   }
   if (r.status !== 0 && errors.length === 0) return { ran: false, why: `tsc exited ${r.status}: ${`${r.stderr || r.stdout}`.trim().slice(0, 200)}` };
   const version = spawnSync(process.execPath, [bin, '-v'], { encoding: 'utf8' }).stdout.trim().replace(/^Version /, '');
   return { ran: true, errors, version };
 }
 
-/** Errors of `after` that `before` does not have (as many times as they occur). */
-function newErrors(before, after) {
+/** Errors of `after` that `before` does not have (as many times as they occur), each list's unmatched ones. */
+function unmatched(before, after) {
   const left = new Map();
   for (const e of before) left.set(e.key, (left.get(e.key) ?? 0) + 1);
   return after.filter((e) => {
@@ -96,6 +96,26 @@ function newErrors(before, after) {
     if (n > 0) left.set(e.key, n - 1);
     return n === 0;
   });
+}
+
+/**
+ * Errors of `after` that `before` does not have. One whose file and code are those of an error that went away is the
+ * same error printed another way (tsc prints a union's members in the order it met them, which differs between runs
+ * of a large project: fenix-api's Prisma types), not a new one: it is counted as reworded.
+ */
+function newErrors(before, after) {
+  const gone = new Map();
+  for (const e of unmatched(after, before)) gone.set(e.where, (gone.get(e.where) ?? 0) + 1);
+  const added = [];
+  const reworded = [];
+  for (const e of unmatched(before, after)) {
+    const n = gone.get(e.where) ?? 0;
+    if (n > 0) {
+      gone.set(e.where, n - 1);
+      reworded.push(e);
+    } else added.push(e);
+  }
+  return { added, reworded };
 }
 
 /**
@@ -131,7 +151,7 @@ export function typeCheck(checkout, fixed, changed) {
       else if (!p.before.ran) results.push({ ...r, status: 'not checked', why: `before the fix: ${p.before.why}` });
       else if (!p.after.ran) results.push({ ...r, status: 'failed', why: `after the fix: ${p.after.why}` });
       else {
-        const added = newErrors(p.before.errors, p.after.errors);
+        const { added, reworded } = newErrors(p.before.errors, p.after.errors);
         results.push({
           ...r,
           typescript: `${p.before.version}${p.tsc.own ? '' : ' (the tool\'s: the project has none)'}`,
@@ -139,6 +159,7 @@ export function typeCheck(checkout, fixed, changed) {
           before: p.before.errors.length,
           after: p.after.errors.length,
           newErrors: added.map((e) => e.text),
+          ...(reworded.length ? { reworded: reworded.map((e) => e.text) } : {}),
         });
       }
     }
