@@ -170,7 +170,7 @@ function render(results, missing, meta) {
   const lines = [
     '## Do no harm: `fix --write` over the set',
     '',
-    `Produced by \`node bench/real-code/fix-check.mjs\` on ${meta.date}${meta.parallel ? ` (${meta.parallel} runs in parallel over parts of the set, merged with --merge)` : ''}, with the tool at commit ${meta.commit}: ${results.length} repositories, ${seconds(meta.ms)}${meta.parallel ? ' (the longest run)' : ''}.${meta.partial ? ' **Partial: the run was stopped before every repository was checked; the rest are not listed.**' : ''}`,
+    `Produced by \`node bench/real-code/fix-check.mjs\` on ${meta.date}${meta.parallel ? ` (${meta.parallel} runs over parts of the set, merged with --merge: each repository's result from the first run listed that has one)` : ''}, with the tool at commit ${meta.commit}: ${results.length} repositories, ${seconds(meta.ms)}${meta.parallel ? ' (the longest run)' : ''}.${meta.partial ? ' **Partial: the run was stopped before every repository was checked; the rest are not listed.**' : ''}`,
     '',
     'Each restored repository is copied to a temporary directory (without `.git` and `node_modules`) and fixed there with `fix . --write --allow-dirty`. Then: every changed file must parse again (JavaScript/TypeScript with the tool\'s own parser, JSON with `JSON.parse`); a second `fix . --check` must exit 0 (nothing left to change); every package.json must still agree with its lock file: `npm ci --dry-run --ignore-scripts` in every directory with a package.json and a package-lock.json, in the untouched checkout and in the fixed copy (only a pass that turns into a failure counts: npm refuses a package.json and a lock file out of step), and for every lock file (npm, Yarn, pnpm, a workspace root\'s too) each watched range must still admit the version the lock file installs (the project\'s own semver code). No file may be created.',
     '',
@@ -253,7 +253,8 @@ if (opts.merge) {
   // Runs in parallel over parts of the set (each with --json): one report, each repository's first result.
   const runs = opts.merge.split(',').map((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
   const seen = new Set();
-  const merged = runs.flatMap((r) => r.results).filter((r) => !seen.has(r.repo) && seen.add(r.repo));
+  const order = selectRepos([]).map((s) => s.repo);
+  const merged = runs.flatMap((r) => r.results).filter((r) => !seen.has(r.repo) && seen.add(r.repo)).sort((a, b) => order.indexOf(a.repo) - order.indexOf(b.repo));
   const checked = new Set(merged.map((r) => r.repo));
   const missing = [...new Set(runs.flatMap((r) => r.missing))].filter((m) => !checked.has(m));
   const commits = [...new Set(runs.map((r) => r.commit))];
