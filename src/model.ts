@@ -273,6 +273,11 @@ export interface Consumer extends Recognition {
    * no rule calls it unbounded; its prefetch is unknown, at that prefetch call (the consumers table names it).
    */
   prefetchElsewhere?: true;
+  /**
+   * Read at a call on an object (`adapter.subscribe(...)`) with no prefetch before it, where another method of that
+   * object sets one on the channel it holds: that method's name (`setPrefetch()`). The caller did not call it first.
+   */
+  prefetchOffered?: string;
   /** An untraced receiver that is a channel the consumer's function opens itself (`const ch = await conn.createChannel()`): only a prefetch set on it applies. */
   ownChannel?: true;
   /**

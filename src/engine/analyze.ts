@@ -726,6 +726,9 @@ function helperPlacement(subject: Subject, violation: Violation, stateFor: (file
   // The channel is the caller's (`consumeOrders(ch)`) and the helper sets no prefetch itself: a prefetch
   // it lacks goes on the caller's channel, at the call. (A helper with its own, conditional prefetch keeps it.)
   if (subject.kind === 'consumer' && violation.aboutChannel && subject.callerChannel && !setsPrefetch(stateFor(subject.via.declaredAt.file), subject.via.declaredAt)) return undefined;
+  // The helper's object offers a prefetch on its channel through another method (`adapter.setPrefetch(n)`) that this
+  // call's code does not call first: the fix is the caller's, at the call.
+  if (subject.kind === 'consumer' && violation.aboutChannel && subject.prefetchOffered && !setsPrefetch(stateFor(subject.via.declaredAt.file), subject.via.declaredAt)) return undefined;
   const { declaredAt, declaredStatement } = subject.via;
   const value = violation.focus ?? violation.valueAt;
   if (value) {

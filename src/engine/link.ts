@@ -4,6 +4,7 @@
 import type { ParsedFile } from '../parse/ast';
 import { unknown, type Consumer, type FileModel, type Qos, type Span } from '../model';
 import { keyLineage } from '../resolve/objects/traced';
+import { functionName } from '../resolve/values';
 
 export interface LinkInput {
   model: FileModel;
@@ -52,6 +53,17 @@ export function linkQos(inputs: LinkInput[], prefetchAt?: string, fileAt?: (path
       if (callers) link(c, callers, files, true);
       // Another method of the object the consumer's helper is called on, called before it (`adapter.setPrefetch(n)`).
       if (!c.qos && c.siteOn) for (const key of channelLineage(c.channel, c.at.file)) if ((c.qos = earlierOnReceiver(c, byChannel.get(key), files))) break;
+      // None before it, but another method of that object sets one on the channel it holds: the caller did not call it.
+      if (!c.qos && c.siteOn) for (const key of channelLineage(c.channel, c.at.file)) if ((c.prefetchOffered = offeredOnReceiver(c, byChannel.get(key), files))) break;
+      // A prefetch read as a library caller that passes nothing gets it, but made by another method of the consumer's
+      // object (`qos(n)` beside `consume(queue, fn)`): such a caller never calls that method, and one that does picks n.
+      // Its callers decide (none traced): like an untraced channel in a project that sets a prefetch, nothing says unbounded.
+      const setter = c.qos?.libraryDefaults && !c.site ? otherMethod(c.qos, c.via?.declaredAt ?? c.at, files) : undefined;
+      if (setter && c.qos) {
+        c.prefetch = unknown(`it is set only by the object's ${setter} on the channel it holds, with the count its callers pass, and no call of it is traced`, c.qos.count.kind === 'known' ? c.qos.count.origin : c.qos.at);
+        c.qos = undefined;
+        c.prefetchElsewhere = true;
+      }
       // A prefetch read as a caller of the library that passes nothing gets it: so is the consumer's verdict.
       if (c.qos?.libraryDefaults) c.libraryDefaults ??= c.qos.libraryDefaults;
       // A channel the consumer's own function opens gets only the prefetch set on it: none is none.
@@ -117,6 +129,37 @@ function earlierOnReceiver(c: Consumer, perFile: Map<string, Qos[]> | undefined,
     }
   }
   return found;
+}
+
+/**
+ * The method of the consumer's helper object that sets a prefetch on the channel the object holds (`setPrefetch(count)`
+ * beside `subscribe(queue, handler)`), where the consumer's own call has none before it: its name, for the finding
+ * placed at that call. A prefetch written in the consumer's own helper function is not another method's.
+ */
+function offeredOnReceiver(c: Consumer, perFile: Map<string, Qos[]> | undefined, files: Map<string, ParsedFile>): string | undefined {
+  const helper = c.via?.declaredAt;
+  const file = helper && files.get(helper.file);
+  if (!file) return undefined;
+  const own = file.innermostFunction(helper);
+  const inOwn = (at: Span) => !!own && at.file === helper.file && (own.start ?? 0) <= at.start && at.end <= (own.end ?? 0);
+  const all = [...(perFile?.values() ?? [])].flat();
+  // The helper sets one itself (`if (prefetch) this.prefetch(prefetch)`): its own condition decides, not a missing call.
+  // (read at the consumer's own call, through a method the helper calls: `this.prefetch(n)` in `registerConsumer(q, n)`).
+  const sameCall = (at: Span) => at.file === c.at.file && at.start === c.at.start && at.end === c.at.end;
+  if (all.some((q) => inOwn(q.at) || sameCall(q.at) || (q.via && inOwn(q.via.declaredAt)))) return undefined;
+  for (const q of all) {
+    const name = otherMethod(q, helper, files);
+    if (name) return name;
+  }
+  return undefined;
+}
+
+/** The method a prefetch is made in (`setPrefetch()`), when it is another method than the function around `consumerAt` in the same file. */
+function otherMethod(q: Qos, consumerAt: Span, files: Map<string, ParsedFile>): string | undefined {
+  const at = q.via?.declaredAt ?? q.at;
+  const file = at.file === consumerAt.file ? files.get(at.file) : undefined;
+  const fn = file?.innermostFunction(at);
+  return file && fn && fn !== file.innermostFunction(consumerAt) && (fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') ? functionName(fn) : undefined;
 }
 
 /** Whether a prefetch and a consumer are read through the same helper function (the place each was declared at). */

@@ -1,6 +1,7 @@
 // Every write to a class's fields: `this.a.b = v` in any method (the constructor too), `Object.assign(this.a, ...)`,
 // `this.a.n++`, and `obj.a.b = v` on an instance (`const obj = new C()`) in the class's file. A field's value is all of them.
 import { memberName, unwrap, type Node, type ParsedFile } from '../parse/ast';
+import { thisOwner } from './this-owner';
 
 export interface FieldWrite {
   /** The member path below the instance (`this.options.names = ...`: ['options', 'names']); cut at a computed key. */
@@ -33,9 +34,12 @@ function chainOf(node: Node): { root: Node; path: string[]; open?: true } | unde
   return cur === node ? undefined : { root: cur, path, open };
 }
 
-/** The class a write belongs to: `this` inside its methods (arrow functions keep it), or an instance made by `new C(...)` in the file. */
+/**
+ * The class a write belongs to: `this` inside its methods (arrow functions keep it; a constructor function's own body
+ * and its prototype methods too, resolve/this-owner.ts), or an instance made by `new C(...)` in the file.
+ */
 function ownerOf(file: ParsedFile, root: Node, at: Node, instances: Map<string, Node>): Node | undefined {
-  if (root.type === 'ThisExpression') return file.enclosingClass(at);
+  if (root.type === 'ThisExpression') return file.enclosingClass(at) ?? thisOwner(file, root);
   return root.type === 'Identifier' ? instances.get(root.name) : undefined;
 }
 
@@ -49,6 +53,8 @@ function isConstructorTop(file: ParsedFile, assignment: Node, cls: Node): boolea
   const statement = file.parentOf(assignment);
   const body = statement?.type === 'ExpressionStatement' ? file.parentOf(statement) : undefined;
   const ctor = body?.type === 'BlockStatement' ? file.parentOf(body) : undefined;
+  // A constructor function's own body (`function Consumer() { this.options = {...} }`).
+  if (cls.type === 'FunctionDeclaration') return ctor === cls;
   return ctor?.type === 'ClassMethod' && ctor.kind === 'constructor' && file.parentOf(file.parentOf(ctor)!) === cls;
 }
 

@@ -6,6 +6,7 @@ import { Scopes, type Binding } from './scope';
 import { returnedExpression } from './functions';
 import { oneOf } from './union';
 import { fieldWrites, type FieldWrite } from './class-fields';
+import { thisAlias, thisOwner, type ThisOwner } from './this-owner';
 import { cliOptionDefault } from './cli-options';
 import { inheritedLibraryField } from './library-fields';
 import type { CallSiteBinding, ObjectValue, ParamRef, Primitive, ProjectView, PropertyValue, Resolver, Value } from './contracts';
@@ -395,6 +396,10 @@ export class ValueResolver implements Resolver {
   private memberExpression(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value {
     const text = describe(this.file, node);
     if (node.object.type === 'ThisExpression') return this.classField(node, depth);
+    // `self.options` where `var self = this`: the field, as `this.options` reads it where self is given `this`.
+    const alias = this.thisAliasOf(node.object as Node);
+    const aliased = alias && memberName(node);
+    if (alias && aliased) return this.thisMember(alias, aliased, depth);
     const handed = this.handedThis(node.object as Node);
     const key = memberName(node);
     if (handed && key) return handed.caller.thisMember(handed.at, key, depth);
@@ -426,6 +431,17 @@ export class ValueResolver implements Resolver {
     if (assigns.length !== 1 || assigns[0].operator !== '=' || (use.start ?? 0) < (assigns[0].end ?? 0)) return undefined;
     const statement = this.file.parentOf(assigns[0]);
     return statement?.type === 'ExpressionStatement' && binding.fn.body.body.includes(statement as t.Statement) ? (assigns[0].right as Node) : undefined;
+  }
+
+  /** The `this` a name stands for (`var self = this`, never assigned again), where the code around it says whose it is. */
+  private thisAliasOf(object: Node): Node | undefined {
+    const node = unwrap(object);
+    if (node.type !== 'Identifier') return undefined;
+    const binding = this.scopes.lookup(node.name, node);
+    if (!binding || (binding.kind !== 'var' && binding.kind !== 'const' && binding.kind !== 'let') || binding.path.length) return undefined;
+    const reassigned = this.file.assignmentsTo(binding.name).some((a) => this.scopes.lookup(binding.name, a.left as Node) === binding);
+    const at = thisAlias(this.file, binding.init, reassigned);
+    return at && thisOwner(this.file, at) ? at : undefined;
   }
 
   /** A parameter this call site gives `this` (`helper(conn, ch, this)` from a class's method): that `this` and its resolver. */
@@ -504,7 +520,7 @@ export class ValueResolver implements Resolver {
    */
   thisMember(at: Node, name: string, depth = 0): Value {
     const span = this.file.span(at);
-    const cls = this.file.enclosingClass(at);
+    const cls = thisOwner(this.file, at);
     if (!cls) return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
     const writes = fieldWrites(this.file, cls, name);
     // The right side of a constructor's own write reads what the field held before it (`this.options = { ...this.options,
@@ -514,7 +530,7 @@ export class ValueResolver implements Resolver {
     const declared = this.declaredField(cls, name, whole, depth);
     if (!declared) {
       // A field the class's library superclass sets in its constructor (Nest's ServerRMQ `queueOptions`), as the library describes it.
-      const inherited = this.project && inheritedLibraryField({ file: this.file, resolver: this, shared: new Map() }, cls, name, depth);
+      const inherited = this.project && cls.type !== 'FunctionDeclaration' && inheritedLibraryField({ file: this.file, resolver: this, shared: new Map() }, cls, name, depth);
       if (inherited) return this.withWritesBelow(inherited, `this.${name}`, below.map((w) => ({ rest: w.path.slice(1), write: w })), depth);
       return { kind: 'unknown', reason: `\`this.${name}\` is set at run time`, origin: span };
     }
@@ -525,10 +541,15 @@ export class ValueResolver implements Resolver {
   }
 
   /** Where a field starts: the constructor's own `this.name = ...` statement, its initializer, a parameter property, or the one method that sets it. */
-  private declaredField(cls: t.ClassDeclaration | t.ClassExpression, name: string, whole: FieldWrite[], depth: number): { value: Value; at: Node; write?: FieldWrite } | undefined {
+  private declaredField(cls: ThisOwner, name: string, whole: FieldWrite[], depth: number): { value: Value; at: Node; write?: FieldWrite } | undefined {
     const inConstructor = whole.filter((w) => w.constructorTop);
     const last = inConstructor[inConstructor.length - 1];
     if (last) return { value: this.written(last, depth), at: last.node, write: last };
+    // A constructor function: what its body sets, else the one method that sets it.
+    if (cls.type === 'FunctionDeclaration') {
+      const first = whole.find((w) => w.node.start! >= cls.start! && w.node.end! <= cls.end!) ?? whole[0];
+      return first ? { value: this.written(first, depth), at: first.node, write: first } : undefined;
+    }
     for (const member of cls.body.body) {
       if ((member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty') && propertyKeyName(member) === name && member.value) {
         return { value: this.resolve(member.value as Node, depth), at: member };
@@ -553,9 +574,23 @@ export class ValueResolver implements Resolver {
     return { kind: 'unknown', reason: `\`${describe(this.file, write.node)}\` changes it at ${this.file.path}:${this.file.lines.position(write.node.start ?? 0).line}`, origin: this.file.span(write.node) };
   }
 
+  /** A function's name, or where a pre-ES2015 method is assigned (`Consumer.prototype.prefetch()`). */
+  private methodName(fn: t.Function): string {
+    const parent = this.file.parentOf(fn);
+    return parent?.type === 'AssignmentExpression' && parent.right === fn ? `${this.file.source(parent.left as Node)}()` : functionName(fn);
+  }
+
   /** The values a field path is given in several places: the one they all are, read-only (an edit of one place is not an edit of all). */
   private fieldUnion(what: string, values: Value[], places: Node[]): Value {
     const lines = places.map((n) => this.file.lines.position(n.start ?? 0).line).join(', ');
+    // A truthy starting value that only a setter's parameter changes (`this.options = { prefetch: 1 }` and
+    // `prefetch(value) { this.options.prefetch = value; }`): never unset, unless whoever calls the setter chooses so.
+    const [start, ...set] = values;
+    const setters = set.flatMap((v) => (v.kind === 'unknown' && v.param ? [v.param] : []));
+    if (start.kind === 'literal' && start.value && typeof start.value !== 'object' && setters.length && setters.length === set.length) {
+      const by = setters.map((p) => `${p.name} of ${this.methodName(p.fn)}`).join(', ');
+      return { kind: 'unknown', reason: `\`${what}\` is ${JSON.stringify(start.value)} unless it is set through ${by} (${this.file.path} lines ${lines})`, chosen: true, ...(start.origin ? { origin: start.origin } : {}) };
+    }
     const agreed = oneOf(values, `\`${what}\``);
     if (agreed.kind === 'literal') return { ...agreed, editable: false, readOnly: `\`${what}\` is also assigned elsewhere (lines ${lines}): change every assignment` };
     const possible = values.every((v) => v.kind === 'literal') ? values.map((v) => (v as { value: Primitive }).value) : undefined;

@@ -30,12 +30,14 @@ export const unboundedPrefetch: ConsumerRule = {
       ? 'prefetch 0 means unlimited'
       : c.qosAfter
         ? `its channel's prefetch is set only after the consume call, which does not apply to a consumer that already started`
-        : 'no prefetch is set on its channel before it starts consuming';
+        : c.prefetchOffered
+          ? `no prefetch is set on its channel before it starts consuming (the object's ${c.prefetchOffered} sets one on the channel it holds, and this code does not call it first)`
+          : 'no prefetch is set on its channel before it starts consuming';
     return [
       {
         severity: 'warning',
         message: `${consumerLabel(c)} acknowledges manually but ${why}: the broker pushes every queued message to it at once, and they all wait in the process's memory (${MEASURED_FLOOD}).${c.ackFromHandler ? ` ${c.ackFromHandler}` : ''}`,
-        advice: 'call prefetch(N) on the channel before consume, with N the number of messages the handler may work on at once (10 to 100 is typical)',
+        advice: `${c.prefetchOffered && !p && !c.qosAfter ? `call ${c.prefetchOffered.replace(/\(\)$/, '(N)')} on that object before this call` : 'call prefetch(N) on the channel before consume'}, with N the number of messages the handler may work on at once (10 to 100 is typical)`,
         valueAt: p?.kind === 'known' ? p.origin : undefined,
         ...(p || c.qosAfter ? {} : { aboutChannel: true as const }),
       },

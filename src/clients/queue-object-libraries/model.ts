@@ -3,7 +3,7 @@
 import { connectionOpenAt } from '../model-builders/connection-open';
 import type * as t from '@babel/types';
 import { isFunction, unwrap, type Node, type ParsedFile } from '../../parse/ast';
-import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type QueueDeclaration, type Qos, type Resolved } from '../../model';
+import { defaulted, known, unknown, type AckMode, type ConnectionOpen, type Consumer, type QueueDeclaration, type Qos, type Resolved, runTimeMarks } from '../../model';
 import type { ObjectValue, Value } from '../../resolve/values';
 import type { FileContext } from '../../resolve/file-context';
 import type { QueueOptions } from '../model-builders/queue-options';
@@ -152,7 +152,7 @@ export function numberProperty(obj: ObjectValue | undefined, key: string, librar
   const at = prop.file.span(prop.node);
   if (v.kind === 'literal' && (v.value === undefined || v.value === null)) return fallback === undefined ? undefined : defaulted(fallback, library);
   if (v.kind === 'literal' && typeof v.value === 'number') return known(v.value, v.origin ?? at);
-  if (v.kind === 'unknown') return unknown(v.reason, v.origin ?? at);
+  if (v.kind === 'unknown') return { ...unknown<number>(v.reason, v.origin ?? at), ...runTimeMarks(v) };
   return unknown(`${key} is not a number`, at);
 }
 

@@ -165,7 +165,7 @@ export class ObjectTracker implements ObjectTracking {
 
   private identifier(id: t.Identifier, ctx: FileContext): Traced | undefined {
     const b = ctx.resolver.scopes.lookup(id.name, id);
-    if (!b) return undefined;
+    if (!b) return this.implicitGlobal(id, ctx);
     switch (b.kind) {
       case 'import':
         return b.importSource ? this.imported(b.importSource, b.importedName ?? 'default', { node: b.declaration, ctx }) : undefined;
@@ -201,6 +201,15 @@ export class ObjectTracker implements ObjectTracking {
       }
     }
     return b.path.length === 0 ? this.types.annotation(b.id.typeAnnotation, { node: b.id, ctx }, `binding:${placeKey(ctx, b.id)}`) : undefined;
+  }
+
+  /**
+   * A name no scope declares that the file assigns (`connection = conn;` in a sloppy script: an implicit global): what
+   * those assignments give it, the first the tracker follows. Assignments where the name is declared are another variable's.
+   */
+  private implicitGlobal(id: t.Identifier, ctx: FileContext): Traced | undefined {
+    const assigned = ctx.file.assignmentsTo(id.name).filter((a) => a.operator === '=' && a.left !== id && !ctx.resolver.scopes.lookup(id.name, a.left));
+    return assigned.length ? this.firstOf(assigned.map((a) => a.right as Node), ctx) : undefined;
   }
 
   /** What is assigned to a name later (a reassigned parameter, `let ch; ch = ...`): the first the tracker follows. */

@@ -18,8 +18,6 @@ export default class Adapter {
   }
 
   async subscribe(queue, options, handler) {
-    // rabbitmq4-codemod(unbounded-prefetch): call prefetch(N) on the channel before consume, with N
-    // the number of messages the handler may work on at once (10 to 100 is typical)
     await this._channel.consume(queue, async (msg) => {
       if (!msg) return;
       try {
