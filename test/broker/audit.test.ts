@@ -95,8 +95,10 @@ describe.skipIf(!BROKER_REQUIRED && problem !== undefined)(`audit of a legacy br
     const deadline = Date.now() + 20_000;
     for (;;) {
       const r = await api('GET', `/api/consumers/${v}`);
-      if (r.status === 200 && (JSON.parse(r.text) as unknown[]).length >= 3) break;
-      if (Date.now() > deadline) throw new Error(`the management API did not list the 3 consumers within 20 s: ${r.status} ${r.text.slice(0, 200)}`);
+      // Each with its channel's details (the connection the findings name), which the statistics fill in later still.
+      const listed = r.status === 200 ? (JSON.parse(r.text) as { channel_details?: { connection_name?: string } }[]) : [];
+      if (listed.length >= 3 && listed.every((c) => c.channel_details?.connection_name)) break;
+      if (Date.now() > deadline) throw new Error(`the management API did not list the 3 consumers with their channels within 20 s: ${r.status} ${r.text.slice(0, 200)}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     dir = project({ 'src/app.ts': APP });
