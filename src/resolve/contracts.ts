@@ -70,6 +70,8 @@ export type Value =
       possible?: Primitive[];
       /** An object the code does not make whose named members are known (a command line's options): undefined for any other key. */
       members?: (key: string) => Value | undefined;
+      /** An object whose methods read a dotted key (node-config's `config.get('a.b')`, `config.has('a.b')`), read at `at`. */
+      keyed?: (method: string, key: string, at: Span) => Value | undefined;
     };
 
 export interface PropertyValue {
