@@ -60,6 +60,7 @@ function leaf(files: NodeConfigFiles, path: string[], origin: Span, throwsIfUnse
     base = { value: found.value, where: at(layer, found.line) };
   }
   const setBy: string[] = [];
+  const variables: string[] = [];
   let othersTruthy = true;
   for (const layer of files.environment) {
     const found = lookup(layer.tree, path);
@@ -67,6 +68,7 @@ function leaf(files: NodeConfigFiles, path: string[], origin: Span, throwsIfUnse
     const variable = environmentName(found);
     if (!variable) return { kind: 'unknown', reason: `\`${key}\` is mapped to the environment in a way the tool does not read (${at(layer, found.line)})`, origin };
     setBy.push(`environment variable ${variable} (${at(layer, found.line)})`);
+    variables.push(variable);
   }
   for (const layer of files.overrides) {
     const found = lookup(layer.tree, path);
@@ -82,7 +84,9 @@ function leaf(files: NodeConfigFiles, path: string[], origin: Span, throwsIfUnse
   // A default that is never 0, '' or false, which only a value someone sets on purpose replaces: chosen.
   // Unset in the defaults, config.get() throws unless it is set: chosen too.
   const chosen = othersTruthy && (base ? !!base.value : throwsIfUnset);
-  return { kind: 'unknown', reason: `\`${key}\` is ${shown} unless it is set through ${setBy.join(' or ')}`, origin, ...(chosen ? { chosen: true as const } : {}) };
+  // Only an environment variable replaces it: a reader's "20 unless RABBITMQ_PREFETCH_COUNT is set".
+  const unlessSet = base && variables.length === setBy.length ? { value: String(base.value), by: variables.join(' or ') } : undefined;
+  return { kind: 'unknown', reason: `\`${key}\` is ${shown} unless it is set through ${setBy.join(' or ')}`, origin, ...(chosen ? { chosen: true as const } : {}), ...(unlessSet ? { unlessSet } : {}) };
 }
 
 function at(layer: ConfigLayer, line: number): string {

@@ -882,7 +882,7 @@ export class ValueResolver implements Resolver {
   private conversion(node: t.CallExpression, depth: number): Value | undefined {
     const arg = this.resolve(node.arguments[0] as Node, depth);
     const origin = this.file.span(node);
-    return arg.kind === 'unknown' && (arg.truthy || arg.chosen) ? { kind: 'unknown', reason: arg.reason, origin, chosen: true } : undefined;
+    return arg.kind === 'unknown' && (arg.truthy || arg.chosen) ? { kind: 'unknown', reason: arg.reason, origin, chosen: true, ...(arg.unlessSet ? { unlessSet: arg.unlessSet } : {}) } : undefined;
   }
 
   /**
