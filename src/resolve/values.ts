@@ -882,6 +882,12 @@ export class ValueResolver implements Resolver {
   private conversion(node: t.CallExpression, depth: number): Value | undefined {
     const arg = this.resolve(node.arguments[0] as Node, depth);
     const origin = this.file.span(node);
+    // `Number('20')`, `parseInt(prefetchCount)` of a known string or number: the number (not an edit of the call: editable false).
+    if (arg.kind === 'literal' && (typeof arg.value === 'string' || typeof arg.value === 'number') && node.arguments.length === 1) {
+      const callee = this.file.source(node.callee).replace(/^Number\./, '');
+      const n = callee === 'Number' ? Number(arg.value) : callee === 'parseInt' ? parseInt(String(arg.value)) : parseFloat(String(arg.value));
+      return Number.isNaN(n) ? undefined : { kind: 'literal', value: n, origin, editable: false, ...(arg.readOnly ? { readOnly: arg.readOnly } : {}) };
+    }
     return arg.kind === 'unknown' && (arg.truthy || arg.chosen) ? { kind: 'unknown', reason: arg.reason, origin, chosen: true, ...(arg.unlessSet ? { unlessSet: arg.unlessSet } : {}) } : undefined;
   }
 
