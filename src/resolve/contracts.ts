@@ -70,6 +70,8 @@ export type Value =
       possible?: Primitive[];
       /** An object the code does not make whose named members are known (a command line's options): undefined for any other key. */
       members?: (key: string) => Value | undefined;
+      /** Read from the project's configuration files (node-config): the reason says which files and variables decide it. */
+      configured?: true;
       /** A value a configuration file sets unless an environment variable is set (node-config). */
       unlessSet?: UnlessSet;
       /** An object whose methods read a dotted key (node-config's `config.get('a.b')`, `config.has('a.b')`), read at `at`. */

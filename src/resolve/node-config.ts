@@ -86,7 +86,7 @@ function leaf(files: NodeConfigFiles, path: string[], origin: Span, throwsIfUnse
   const chosen = othersTruthy && (base ? !!base.value : throwsIfUnset);
   // Only an environment variable replaces it: a reader's "20 unless RABBITMQ_PREFETCH_COUNT is set".
   const unlessSet = base && variables.length === setBy.length ? { value: String(base.value), by: variables.join(' or ') } : undefined;
-  return { kind: 'unknown', reason: `\`${key}\` is ${shown} unless it is set through ${setBy.join(' or ')}`, origin, ...(chosen ? { chosen: true as const } : {}), ...(unlessSet ? { unlessSet } : {}) };
+  return { kind: 'unknown', reason: `\`${key}\` is ${shown} unless it is set through ${setBy.join(' or ')}`, origin, configured: true, ...(chosen ? { chosen: true as const } : {}), ...(unlessSet ? { unlessSet } : {}) };
 }
 
 function at(layer: ConfigLayer, line: number): string {

@@ -888,7 +888,10 @@ export class ValueResolver implements Resolver {
       const n = callee === 'Number' ? Number(arg.value) : callee === 'parseInt' ? parseInt(String(arg.value)) : parseFloat(String(arg.value));
       return Number.isNaN(n) ? undefined : { kind: 'literal', value: n, origin, editable: false, ...(arg.readOnly ? { readOnly: arg.readOnly } : {}) };
     }
-    return arg.kind === 'unknown' && (arg.truthy || arg.chosen) ? { kind: 'unknown', reason: arg.reason, origin, chosen: true, ...(arg.unlessSet ? { unlessSet: arg.unlessSet } : {}) } : undefined;
+    if (arg.kind !== 'unknown') return undefined;
+    if (arg.truthy || arg.chosen) return { kind: 'unknown', reason: arg.reason, origin, chosen: true, ...(arg.unlessSet ? { unlessSet: arg.unlessSet } : {}) };
+    // A number read from what a configuration file and the environment decide: what decides it, said.
+    return arg.configured ? { kind: 'unknown', reason: arg.reason, origin } : undefined;
   }
 
   /**
