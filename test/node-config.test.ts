@@ -77,6 +77,14 @@ describe('a prefetch read from node-config', () => {
     expect(r.consumers[0]).toMatchObject({ prefetch: 0, verdict: 'unsafe' });
   });
 
+  it('a variable that sets the whole map the key is in (`rabbitmq: { __name, __format: json }`) decides it too', () => {
+    const env = 'rabbitmq:\n  __name: RABBITMQ_JSON\n  __format: json\n';
+    const dir = project({ 'package.json': PACKAGE, 'lib/config.js': CONFIG_JS, 'receiver.js': RECEIVER_JS, 'config/default.yaml': DEFAULT_YAML('    prefetchCount: 0\n'), 'config/custom-environment-variables.yaml': env });
+    const [f] = prefetchFindings(scan(dir));
+    expect(f.severity).toBe('info');
+    expect(f.message).toContain('is 0 (config/default.yaml line 11) unless it is set through environment variable RABBITMQ_JSON (config/custom-environment-variables.yaml line 1)');
+  });
+
   it('a deployment file that sets the key (config/production.yaml): what NODE_ENV loads decides, named in the reason', () => {
     const dir = project({ 'package.json': PACKAGE, 'lib/config.js': CONFIG_JS, 'receiver.js': RECEIVER_JS, 'config/default.yaml': DEFAULT_YAML('    prefetchCount: 20\n'), 'config/production.yaml': 'rabbitmq:\n  prefetchCount: 0\n' });
     const [f] = prefetchFindings(scan(dir));

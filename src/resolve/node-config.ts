@@ -39,6 +39,7 @@ function keyedRead(files: NodeConfigFiles, path: string[], method: string, origi
   if (path.some((p) => !p)) return undefined;
   if (method === 'get') return isMapAt(files, path) ? configAt(files, path, origin) : leaf(files, path, origin, true);
   if (method !== 'has') return undefined;
+  if (isMapAt(files, path)) return { kind: 'literal', value: true, origin, editable: false };
   const v = leaf(files, path, origin, false);
   if (v.kind !== 'unknown') return { kind: 'literal', value: v.kind !== 'literal' || v.value !== undefined, origin, editable: false };
   return { kind: 'unknown', reason: `whether the configuration has '${path.join('.')}' depends on ${v.reason.replace(/^`[^`]*` /, '')}`, origin };
@@ -63,7 +64,9 @@ function leaf(files: NodeConfigFiles, path: string[], origin: Span, throwsIfUnse
   const variables: string[] = [];
   let othersTruthy = true;
   for (const layer of files.environment) {
-    const found = lookup(layer.tree, path);
+    // `rabbitmq: { __name: RABBITMQ, __format: json }`: one variable sets the whole map the key is in.
+    const whole = path.map((_, i) => lookup(layer.tree, path.slice(0, i))).findIndex((f) => f.kind === 'map' && f.entries.has('__name'));
+    const found = whole > 0 ? lookup(layer.tree, path.slice(0, whole)) : lookup(layer.tree, path);
     if (found.kind === 'absent') continue;
     const variable = environmentName(found);
     if (!variable) return { kind: 'unknown', reason: `\`${key}\` is mapped to the environment in a way the tool does not read (${at(layer, found.line)})`, origin };
