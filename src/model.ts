@@ -42,10 +42,20 @@ export type Resolved<T> =
       chosen?: true;
       /** Every value the code can give it, where it names them all (a class field assigned in several places): for `|| false` alike. */
       possible?: readonly unknown[];
+      /** A value a file outside the code sets, unless something else is set (node-config's default and its environment variable). */
+      unlessSet?: UnlessSet;
     };
 
-/** What a resolver's unknown value tells of itself at run time (truthy, chosen), carried into a Resolved. */
-export const runTimeMarks = (v: { truthy?: true; chosen?: true }): { truthy?: true; chosen?: true } => ({ ...(v.truthy ? { truthy: true as const } : {}), ...(v.chosen ? { chosen: true as const } : {}) });
+/** `value` unless `by` is set: a configuration file's default and the environment variable that replaces it. */
+export interface UnlessSet {
+  value: string;
+  by: string;
+}
+
+type Marks = { truthy?: true; chosen?: true; unlessSet?: UnlessSet };
+
+/** What a resolver's unknown value tells of itself at run time (truthy, chosen, its default), carried into a Resolved. */
+export const runTimeMarks = (v: Marks): Marks => ({ ...(v.truthy ? { truthy: true as const } : {}), ...(v.chosen ? { chosen: true as const } : {}), ...(v.unlessSet ? { unlessSet: v.unlessSet } : {}) });
 
 /** The parameter of a function a value comes from (the function node is opaque to rules). */
 export interface ParamOrigin {

@@ -78,6 +78,7 @@ export function prefetchRange(p: Resolved<number> & { kind: 'unknown' }, source:
   const who = source ? shortName(source) : undefined;
   const fallback = source?.fallback?.replace(/^(['"`])(.*)\1$/, '$2');
   if (p.truthy) return fallback !== undefined && who ? `at least 1 (${fallback} unless ${who} is set)` : 'at least 1';
+  if (p.chosen && p.unlessSet) return `${p.unlessSet.value} unless ${p.unlessSet.by} is set`;
   if (p.chosen) return fallback !== undefined && who ? `${fallback} unless ${who} is set` : `set on every path${who ? ` (${who})` : ''}`;
   return undefined;
 }

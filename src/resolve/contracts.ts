@@ -3,7 +3,7 @@
 // that none of them needs another's implementation to be typed (no import cycle among them).
 import type * as t from '@babel/types';
 import type { Node, ParsedFile } from '../parse/ast';
-import type { Span } from '../model';
+import type { Span, UnlessSet } from '../model';
 import type { Scopes } from './scope';
 import type { SourceHost } from '../index/module-resolution';
 import type { ProjectIndex } from '../index/project-index';
@@ -70,6 +70,12 @@ export type Value =
       possible?: Primitive[];
       /** An object the code does not make whose named members are known (a command line's options): undefined for any other key. */
       members?: (key: string) => Value | undefined;
+      /** Read from the project's configuration files (node-config): the reason says which files and variables decide it. */
+      configured?: true;
+      /** A value a configuration file sets unless an environment variable is set (node-config). */
+      unlessSet?: UnlessSet;
+      /** An object whose methods read a dotted key (node-config's `config.get('a.b')`, `config.has('a.b')`), read at `at`. */
+      keyed?: (method: string, key: string, at: Span) => Value | undefined;
     };
 
 export interface PropertyValue {

@@ -9,6 +9,7 @@ import { fieldWrites, type FieldWrite } from './class-fields';
 import { thisAlias, thisOwner, type ThisOwner } from './this-owner';
 import { cliOptionDefault } from './cli-options';
 import { inheritedLibraryField } from './library-fields';
+import { nodeConfigRoot } from './node-config';
 import type { CallSiteBinding, ObjectValue, ParamRef, Primitive, ProjectView, PropertyValue, Resolver, Value } from './contracts';
 
 export type { CallSiteBinding, ObjectValue, ParamRef, Primitive, PropertyValue, Value };
@@ -222,6 +223,9 @@ export class ValueResolver implements Resolver {
         return this.paramArgument(binding, node, depth);
       }
       case 'import': {
+        // `import config from 'config'`: node-config's configuration, as the project's config folder sets it.
+        const configured = binding.importSource === 'config' && (binding.importedName ?? 'default') === 'default' ? this.nodeConfig(binding.id) : undefined;
+        if (configured) return configured;
         if (this.project && this.absolute && binding.importSource) {
           const value = this.project.imported(this.absolute, binding.importSource, binding.importedName ?? 'default');
           return value.kind === 'unknown' ? { ...value, reason: `\`${node.name}\` ${value.reason}`, origin: value.origin ?? this.file.span(binding.id) } : value;
@@ -799,6 +803,10 @@ export class ValueResolver implements Resolver {
     if (callee === 'Object.assign' && node.arguments.length) return this.assigned(node, depth) ?? { kind: 'unknown', reason: `is the result of \`${describe(this.file, node)}\``, origin: this.file.span(node) };
     if (callee === 'require' && node.arguments[0]?.type === 'StringLiteral' && this.project && this.absolute) {
       const spec = node.arguments[0].value;
+      if (spec === 'config') {
+        const configured = this.nodeConfig(node);
+        if (configured) return configured;
+      }
       if (spec.startsWith('.')) {
         const commonjs = this.project.imported(this.absolute, spec, 'default');
         return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
@@ -808,8 +816,14 @@ export class ValueResolver implements Resolver {
     if (node.callee.type === 'Import' && node.arguments[0]?.type === 'StringLiteral' && node.arguments[0].value.startsWith('.') && this.project && this.absolute) {
       return this.project.imported(this.absolute, node.arguments[0].value, '*');
     }
-    // `app.get(TOKEN)`, `moduleRef.get(TOKEN)`: what the project's provider of that token makes (a NestJS custom provider).
     const first = node.arguments[0];
+    // `config.get('rabbitmq.prefetch')`, `config.has(...)`: what an object that reads dotted keys (node-config) holds there.
+    if (first?.type === 'StringLiteral' && node.callee.type === 'MemberExpression') {
+      const holder = this.resolve(node.callee.object as Node, depth);
+      const read = holder.kind === 'unknown' && holder.keyed ? holder.keyed(memberName(node.callee) ?? '', first.value, this.file.span(node)) : undefined;
+      if (read) return read;
+    }
+    // `app.get(TOKEN)`, `moduleRef.get(TOKEN)`: what the project's provider of that token makes (a NestJS custom provider).
     if (this.project && first && first.type !== 'SpreadElement' && first.type !== 'ArgumentPlaceholder' && node.callee.type === 'MemberExpression' && memberName(node.callee) === 'get') {
       const provided = this.providedValue(this.project.objects.providers.providersOfToken(first as Node, { file: this.file, resolver: this, shared: new Map() }), depth);
       if (provided) return provided;
@@ -856,6 +870,11 @@ export class ValueResolver implements Resolver {
     return { kind: 'object', object: { ...result, props, reads, open, openParam, computed, ...(readOnly ? { readOnly } : {}) } };
   }
 
+  /** node-config's configuration object (`require('config')`, `import config from 'config'`), when the file's package depends on it. */
+  private nodeConfig(at: Node): Value | undefined {
+    return this.project && this.absolute ? nodeConfigRoot(this.project.host, this.absolute, this.file.span(at)) : undefined;
+  }
+
   /**
    * `parseInt(process.env.X || '100')`, `Number(x ?? 20)`: a number read from a value that is never unset is never
    * unset either (only whoever sets X on purpose makes it 0 or not a number).
@@ -863,7 +882,16 @@ export class ValueResolver implements Resolver {
   private conversion(node: t.CallExpression, depth: number): Value | undefined {
     const arg = this.resolve(node.arguments[0] as Node, depth);
     const origin = this.file.span(node);
-    return arg.kind === 'unknown' && (arg.truthy || arg.chosen) ? { kind: 'unknown', reason: arg.reason, origin, chosen: true } : undefined;
+    // `Number('20')`, `parseInt(prefetchCount)` of a known string or number: the number (not an edit of the call: editable false).
+    if (arg.kind === 'literal' && (typeof arg.value === 'string' || typeof arg.value === 'number') && node.arguments.length === 1) {
+      const callee = this.file.source(node.callee).replace(/^Number\./, '');
+      const n = callee === 'Number' ? Number(arg.value) : callee === 'parseInt' ? parseInt(String(arg.value)) : parseFloat(String(arg.value));
+      return Number.isNaN(n) ? undefined : { kind: 'literal', value: n, origin, editable: false, ...(arg.readOnly ? { readOnly: arg.readOnly } : {}) };
+    }
+    if (arg.kind !== 'unknown') return undefined;
+    if (arg.truthy || arg.chosen) return { kind: 'unknown', reason: arg.reason, origin, chosen: true, ...(arg.unlessSet ? { unlessSet: arg.unlessSet } : {}) };
+    // A number read from what a configuration file and the environment decide: what decides it, said.
+    return arg.configured ? { kind: 'unknown', reason: arg.reason, origin } : undefined;
   }
 
   /**

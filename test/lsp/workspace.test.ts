@@ -89,6 +89,16 @@ describe('lsp workspace: imported modules as the editor has them', () => {
     expect(codes(await s.publication(uri('consumer.ts'), 2))).toEqual([RULE]);
   });
 
+  it("re-checks a document that reads node-config when config/default.yaml changes on disk", async () => {
+    const worker = "const config = require('config');\nconst amqp = require('amqplib');\n\nasync function start() {\n  const ch = await (await amqp.connect('amqp://x')).createChannel();\n  await ch.prefetch(config.get('rabbitmq.prefetchCount'));\n  await ch.consume('jobs', (m) => { if (m) ch.ack(m); });\n}\n\nmodule.exports = { start };\n";
+    const { dir, s, uri } = await workspace({ 'package.json': '{ "name": "w", "dependencies": { "amqplib": "0.10.7", "config": "3.3.9" } }\n', 'config/default.yaml': 'rabbitmq:\n  prefetchCount: 20\n', 'worker.js': worker });
+    await s.open(uri('worker.js'), worker);
+    expect(codes(await s.diagnostics(uri('worker.js'), 1))).toEqual([]);
+    fs.writeFileSync(path.join(dir, 'config/default.yaml'), 'rabbitmq:\n  prefetchCount: 0\n');
+    await s.filesChanged([{ uri: uri('config/default.yaml'), type: FileChangeType.Changed }]);
+    expect(codes(await s.publication(uri('worker.js'), 2))).toEqual(['unbounded-prefetch']);
+  });
+
   it('re-checks importers when the module an import could not find is created on disk', async () => {
     const { dir, s, uri } = await workspace({ 'consumer.ts': consumer('./constants') });
     await s.open(uri('consumer.ts'), consumer('./constants'));
