@@ -6,6 +6,7 @@ import type { ProjectView as Project } from './contracts';
 import { functionName } from './values';
 import { commandLineAction, isActionHandler, type ActionCall } from './cli-options';
 import { constructionsOf } from './constructions';
+import { mentionsWord } from './text-mentions';
 
 export interface CallSite {
   call: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
@@ -270,9 +271,8 @@ function instanceCalls(cls: t.ClassDeclaration, method: string, home: FileContex
   // Files that inject by token may hold an instance of the class without importing it (`@inject(TYPES.Broker) broker: IBroker`).
   for (const absolute of new Set([...candidates, ...project.injectorFiles()])) {
     if (absolute === homeAbsolute) continue;
-    const text = project.host.read(absolute);
     // Importers that call the method on something (an instance the module exports: `module.exports = new C()`, an injected one).
-    if (!text || !text.includes(method)) continue;
+    if (!mentionsWord(project.host, absolute, method).found) continue;
     const ctx = project.context(absolute);
     if (ctx) files.push([ctx, absolute]);
   }

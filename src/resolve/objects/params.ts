@@ -12,6 +12,9 @@ import { perCallKey, placeKey, type Traced } from './traced';
 import type { ObjectTracking as ObjectTracker } from '../contracts';
 import type { CallNode, LibObject } from './shape';
 
+/** `name.bind` in a text: the name (a function passed on with bound arguments). */
+const BOUND_NAME = /([A-Za-z_$][\w$]*)\s*\.\s*bind\b/g;
+
 /** Array methods whose callback's first parameter is an element. */
 const ARRAY_CALLBACKS = new Set(['forEach', 'map', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'findIndex']);
 
@@ -23,6 +26,7 @@ export class ParamTracing {
   private readonly activeReturns = new Set<t.Function>();
   /** Each function's `.bind(...)` calls, found once (a function's parameters each ask). */
   private readonly bound = new Map<t.Function, { call: t.CallExpression; ctx: FileContext }[]>();
+  private readonly boundNames = new Map<string, Set<string>>();
 
   constructor(private readonly tracker: ObjectTracker) {}
 
@@ -126,17 +130,30 @@ export class ParamTracing {
     const files = project && absolute ? project.callerFiles(absolute) : [];
     const out: { call: t.CallExpression; ctx: FileContext }[] = [];
     for (const file of files.length ? files : [undefined]) {
-      const at = file === undefined || file === absolute ? ctx : project!.host.read(file)?.includes(`${name}.bind`) ? project!.context(file) : undefined;
+      const at = file === undefined || file === absolute ? ctx : this.bindsName(file, name) ? project!.context(file) : undefined;
       if (!at) continue;
       for (const c of at.file.callsNamed('.bind')) {
         const callee = unwrap(c.callee as Node);
         const object = callee.type === 'MemberExpression' ? unwrap(callee.object as Node) : undefined;
-        if (c.type !== 'CallExpression' || object?.type !== 'Identifier') continue;
+        // The name first (one comparison), then what it is bound to.
+        if (c.type !== 'CallExpression' || object?.type !== 'Identifier' || object.name !== name) continue;
         const v = at.resolver.resolve(object);
         if (v.kind === 'function' && v.node === fn) out.push({ call: c, ctx: at });
       }
     }
     return out;
+  }
+
+  /** Whether another file's text writes `name.bind` (the names it binds, read once per file: one lookup per question). */
+  private bindsName(file: string, name: string): boolean {
+    let names = this.boundNames.get(file);
+    if (!names) {
+      names = new Set();
+      const text = this.tracker.project?.host.read(file);
+      if (text?.includes('.bind')) for (const m of text.matchAll(BOUND_NAME)) names.add(m[1]);
+      this.boundNames.set(file, names);
+    }
+    return names.has(name);
   }
 
   private libraryCallback(target: LibObject, method: string, arg: number, index: number, call: { node: CallNode; ctx: FileContext }): Traced | undefined {
