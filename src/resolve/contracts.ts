@@ -70,7 +70,12 @@ export type Value =
       possible?: Primitive[];
       /** An object the code does not make whose named members are known (a command line's options): undefined for any other key. */
       members?: (key: string) => Value | undefined;
+      /** A library's merge helper (lodash's `defaults`, `assign`): a call of it is read as that merge. */
+      merge?: MergeKind;
     };
+
+/** How a library merge helper merges: `defaults` fills only the keys the target leaves undefined; `assign` copies every source key over. */
+export type MergeKind = 'defaults' | 'defaultsDeep' | 'assign';
 
 export interface PropertyValue {
   key: string;

@@ -9,6 +9,7 @@ import { fieldWrites, type FieldWrite } from './class-fields';
 import { thisAlias, thisOwner, type ThisOwner } from './this-owner';
 import { cliOptionDefault } from './cli-options';
 import { inheritedLibraryField } from './library-fields';
+import { defaultsOf, mergeImport } from './merges';
 import type { CallSiteBinding, ObjectValue, ParamRef, Primitive, ProjectView, PropertyValue, Resolver, Value } from './contracts';
 
 export type { CallSiteBinding, ObjectValue, ParamRef, Primitive, PropertyValue, Value };
@@ -222,6 +223,8 @@ export class ValueResolver implements Resolver {
         return this.paramArgument(binding, node, depth);
       }
       case 'import': {
+        const helper = binding.importSource ? mergeImport(binding.importSource, binding.importedName ?? 'default') : undefined;
+        if (helper) return helper;
         if (this.project && this.absolute && binding.importSource) {
           const value = this.project.imported(this.absolute, binding.importSource, binding.importedName ?? 'default');
           return value.kind === 'unknown' ? { ...value, reason: `\`${node.name}\` ${value.reason}`, origin: value.origin ?? this.file.span(binding.id) } : value;
@@ -409,7 +412,7 @@ export class ValueResolver implements Resolver {
     }
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
     if (name === undefined) return this.forInEntry(node, depth) ?? { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
-    const object = this.resolve(node.object, depth);
+    const object = this.ownExports(node.object as Node) ?? this.resolve(node.object, depth);
     if (object.kind === 'unknown') {
       const option = this.optionDefault(node.object, name, depth);
       if (option) return option;
@@ -419,6 +422,13 @@ export class ValueResolver implements Resolver {
     if (object.kind === 'unknown' && (object.string || object.members)) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
+  }
+
+  /** `module.exports` read in its own CommonJS module (`module.exports.utility.defaults`): the module, whose members are its exports. */
+  private ownExports(node: Node): Value | undefined {
+    if (!this.project || !this.absolute || node.type !== 'MemberExpression' || memberName(node) !== 'exports') return undefined;
+    const m = node.object;
+    return m.type === 'Identifier' && m.name === 'module' && !this.scopes.lookup('module', m) ? { kind: 'module', absolute: this.absolute } : undefined;
   }
 
   /**
@@ -804,6 +814,13 @@ export class ValueResolver implements Resolver {
         return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
       }
     }
+    // `require('lodash')`, `require('lodash.defaults')`: the merge helpers a call below reads.
+    if (callee === 'require' && node.arguments[0]?.type === 'StringLiteral') {
+      const helper = mergeImport(node.arguments[0].value, 'default');
+      if (helper) return helper;
+    }
+    const merged = this.merged(node, depth);
+    if (merged) return merged;
     // `await import('./consumer.js')`: the module's namespace (its exports are its members).
     if (node.callee.type === 'Import' && node.arguments[0]?.type === 'StringLiteral' && node.arguments[0].value.startsWith('.') && this.project && this.absolute) {
       return this.project.imported(this.absolute, node.arguments[0].value, '*');
@@ -854,6 +871,22 @@ export class ValueResolver implements Resolver {
     if (!result) return undefined;
     const readOnly = openAfter ? `a later argument of \`${describe(this.file, node)}\` may override it` : result.readOnly;
     return { kind: 'object', object: { ...result, props, reads, open, openParam, computed, ...(readOnly ? { readOnly } : {}) } };
+  }
+
+  /**
+   * A call of a library's merge helper, reached directly (`_.defaults(...)`, `require('lodash.defaults')`) or through a
+   * module of the project that re-exports it: `assign`/`extend` as `Object.assign`, `defaults` as lodash fills in keys.
+   */
+  private merged(node: t.CallExpression, depth: number): Value | undefined {
+    const callee = unwrap(node.callee as Node);
+    if (callee.type !== 'MemberExpression' && callee.type !== 'Identifier') return undefined;
+    const helper = this.resolve(callee, depth);
+    if (helper.kind !== 'unknown' || !helper.merge || !node.arguments.length) return undefined;
+    const shown = describe(this.file, node);
+    const unknown: Value = { kind: 'unknown', reason: `is the result of \`${shown}\``, origin: this.file.span(node) };
+    if (helper.merge === 'assign') return this.assigned(node, depth) ?? unknown;
+    const [target, ...sources] = node.arguments.map((a): Value => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? { kind: 'unknown', reason: 'spreads its sources at run time' } : this.resolve(a as Node, depth)));
+    return defaultsOf(target, sources, shown) ?? unknown;
   }
 
   /**
