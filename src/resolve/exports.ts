@@ -15,6 +15,8 @@ export type ExportTarget =
 export function findExport(file: ParsedFile, name: string): ExportTarget {
   const stars: string[] = [];
   let commonjs: Node | undefined;
+  // Members defined on module.exports with property descriptors: the module's value is read member by member.
+  let described = false;
   for (const stmt of file.ast.program.body) {
     switch (stmt.type) {
       case 'ExportNamedDeclaration': {
@@ -49,6 +51,7 @@ export function findExport(file: ParsedFile, name: string): ExportTarget {
           // `Object.defineProperties(module.exports = Utility, { defaults: { value: fn } })`: the module, and its named members.
           const defined = definedExport(file, e, name);
           if (defined.module) commonjs = defined.module;
+          described ||= defined.described;
           if (defined.member) return { kind: 'local', node: defined.member };
           break;
         }
@@ -60,6 +63,8 @@ export function findExport(file: ParsedFile, name: string): ExportTarget {
       }
     }
   }
+  // `require('./utility')` of such a module: its namespace (each member looked up here), not the object it starts from.
+  if (described && name === 'default') return { kind: 'star', specifiers: [] };
   if (commonjs) {
     if (name === 'default' || name === '*') return { kind: 'local', node: commonjs };
     const member = commonjsMember(commonjs, name);
@@ -73,19 +78,19 @@ export function findExport(file: ParsedFile, name: string): ExportTarget {
  * descriptor })`: the module's value where it is assigned there, and the node `name` is given: the descriptor's
  * `value`, or what its `get()` returns.
  */
-function definedExport(file: ParsedFile, call: t.CallExpression, name: string): { module?: Node; member?: Node } {
+function definedExport(file: ParsedFile, call: t.CallExpression, name: string): { module?: Node; member?: Node; described: boolean } {
   const callee = file.source(call.callee);
-  if (callee !== 'Object.defineProperty' && callee !== 'Object.defineProperties') return {};
+  if (callee !== 'Object.defineProperty' && callee !== 'Object.defineProperties') return { described: false };
   const target = call.arguments[0] && unwrap(call.arguments[0] as Node);
   const assigned = target?.type === 'AssignmentExpression' && target.operator === '=' && file.source(target.left) === 'module.exports' ? target.right : undefined;
-  if (!target || (!assigned && file.source(target) !== 'module.exports' && file.source(target) !== 'exports')) return {};
+  if (!target || (!assigned && file.source(target) !== 'module.exports' && file.source(target) !== 'exports')) return { described: false };
   const descriptor =
     callee === 'Object.defineProperty'
       ? call.arguments[1]?.type === 'StringLiteral' && call.arguments[1].value === name
         ? (call.arguments[2] as Node | undefined)
         : undefined
       : call.arguments[1] && commonjsMember(call.arguments[1] as Node, name);
-  return { module: assigned, member: descriptor && descriptorValue(file, descriptor) };
+  return { module: assigned, member: descriptor && descriptorValue(file, descriptor), described: true };
 }
 
 /** A property descriptor's value: `{ value: v }`, or the one expression `{ get() { return v } }` returns. */
