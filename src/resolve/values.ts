@@ -157,7 +157,9 @@ export class ValueResolver implements Resolver {
         // `x != undefined ? x : 1`, `x == null ? 1 : x`: x when it is set, else a truthy fallback, as `x ?? 1` (chosen).
         const set = setTest(this.file, node.test);
         const chosen = !truthy && set !== undefined && (set.isSet ? set.operand === this.file.source(node.consequent) && isTruthy(b) : set.operand === this.file.source(node.alternate) && isTruthy(a));
-        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span, ...(truthy ? { truthy: true as const } : {}), ...(chosen ? { chosen: true as const } : {}) };
+        // A test on a parameter (`typeof options === 'object' ? options : {}`): each caller decides it.
+        const param = test.kind === 'unknown' ? test.param : undefined;
+        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span, ...(truthy ? { truthy: true as const } : {}), ...(chosen ? { chosen: true as const } : {}), ...(param ? { param } : {}) };
       }
       case 'CallExpression':
         return this.call(node, depth);
@@ -410,6 +412,8 @@ export class ValueResolver implements Resolver {
       const line = this.file.lines.position(node.start ?? 0).line;
       return { kind: 'unknown', reason: `comes from ${text} at ${this.file.path}:${line}`, origin: this.file.span(node) };
     }
+    const argument = this.argumentsElement(node, depth);
+    if (argument) return argument;
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
     if (name === undefined) return this.forInEntry(node, depth) ?? { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
     const object = this.ownExports(node.object as Node) ?? this.resolve(node.object, depth);
@@ -422,6 +426,28 @@ export class ValueResolver implements Resolver {
     if (object.kind === 'unknown' && (object.string || object.members)) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
+  }
+
+  /**
+   * `arguments[1]` read at a call site of the function around it: that call's argument, or undefined where the call
+   * passes fewer (a caller that passes nothing passes none). Undefined without such a call, or for a parameter the
+   * caller must give (typed as required).
+   */
+  private argumentsElement(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value | undefined {
+    if (node.object.type !== 'Identifier' || node.object.name !== 'arguments' || node.property.type !== 'NumericLiteral' || this.scopes.lookup('arguments', node.object)) return undefined;
+    const fn = [...this.file.ancestors(node)].find((a): a is t.Function => isFunction(a) && a.type !== 'ArrowFunctionExpression');
+    const index = node.property.value;
+    const site = this.callSite;
+    const bound = fn && site && !site.defaultsOnly ? (site.fn === fn ? site.args : site.also?.find((b) => b.fn === fn)?.args) : undefined;
+    if (fn && !bound) {
+      // Without that call: each caller decides it, as the parameter it is (`arguments[1]` of subscribe(pattern, handler)).
+      const param = fn.params[index];
+      const name = param?.type === 'Identifier' ? param.name : param ? undefined : `arguments[${index}]`;
+      return name ? { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is ${param ? `the parameter ${name}` : 'an argument'} of ${functionName(fn)}: its value depends on each caller`, origin: this.file.span(node), param: { fn, index, name } } : undefined;
+    }
+    if (!fn || !bound || !site || (site.passesNothing && index < fn.params.length && !mayBeLeftOut(fn.params[index]))) return undefined;
+    const arg = bound[index];
+    return arg ? site.caller.resolve(arg, depth) : { kind: 'literal', value: undefined, editable: false, ...(site.passesNothing ? { omitted: true as const } : {}) };
   }
 
   /** `module.exports` read in its own CommonJS module (`module.exports.utility.defaults`): the module, whose members are its exports. */
@@ -762,7 +788,7 @@ export class ValueResolver implements Resolver {
     const r = this.resolve(node.right, depth);
     if (l.kind !== 'literal' || r.kind !== 'literal') {
       const bad = l.kind === 'unknown' ? l : r.kind === 'unknown' ? r : undefined;
-      return { kind: 'unknown', reason: bad?.reason ?? `computed by \`${describe(this.file, node)}\``, origin };
+      return { kind: 'unknown', reason: bad?.reason ?? `computed by \`${describe(this.file, node)}\``, origin, ...(bad?.param ? { param: bad.param } : {}) };
     }
     const a = l.value as never;
     const b = r.value as never;
