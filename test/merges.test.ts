@@ -34,6 +34,13 @@ describe('library merge helpers', () => {
     expect(known(keyOf("import _ from 'underscore';\nconst result = _.defaults({}, { durable: true });", 'durable'))).toBe(true);
   });
 
+  it('merges nested objects for defaultsDeep only, and leaves the result to the caller where a source is not shown', () => {
+    const deep = (fn: string) => keyOf(`const _ = require('lodash');\nconst result = _.${fn}({ arguments: { 'x-queue-type': 'quorum' } }, { arguments: { 'x-max-length': 10 } }).arguments;`, 'x-max-length');
+    expect(known(deep('defaultsDeep'))).toBe(10);
+    expect(known(deep('defaults'))).toBe(undefined);
+    expect(keyOf("const _ = require('lodash');\nconst result = _.defaultsDeep({}, { durable: true }, rascal.testConfig);", 'durable').kind).toBe('unknown');
+  });
+
   it('reads assign and extend as Object.assign: a later source wins', () => {
     expect(known(keyOf("const _ = require('lodash');\nconst result = _.extend({ durable: true }, { durable: false });", 'durable'))).toBe(false);
     expect(known(keyOf("const _ = require('underscore');\nconst result = _.assign({}, { durable: true }, { exclusive: true });", 'durable'))).toBe(true);

@@ -59,10 +59,12 @@ function mergeHelper(merge: MergeKind, what: string): Value {
  * caller's object sets it: unknown, tied to the caller's parameter so that each call (a caller that passes nothing)
  * settles it. Undefined when no source is an object the code shows.
  */
-export function defaultsOf(target: Value, sources: Value[], shown: string): Value | undefined {
+export function defaultsOf(target: Value, sources: Value[], shown: string, deep = false): Value | undefined {
   const base = sources.find((s): s is Extract<Value, { kind: 'object' }> => s.kind === 'object')?.object;
   if (!base) return undefined;
-  // A null or undefined target or source holds no keys; a key holding null is set (lodash fills only undefined ones).
+  // A source the code does not show may fill any key the target leaves unset (and, deep, any nested one): left to the caller (a client that knows it).
+  if (sources.some((s) => s.kind !== 'object' && !(s.kind === 'literal' && (s.value === undefined || s.value === null)))) return undefined;
+  // A null or undefined target holds no keys; a key holding null is set (lodash fills only undefined ones).
   const absent = (v: Value) => v.kind === 'literal' && (v.value === undefined || v.value === null);
   const unset = (v: Value) => v.kind === 'literal' && v.value === undefined;
   const own = target.kind === 'object' ? target.object : undefined;
@@ -70,23 +72,29 @@ export function defaultsOf(target: Value, sources: Value[], shown: string): Valu
   const unknownTarget = own ? (own.open ? { reason: own.open, param: own.openParam } : undefined) : absent(target) ? undefined : { reason: target.kind === 'unknown' ? target.reason : 'is not an object', param: target.kind === 'unknown' ? target.param : undefined };
   const props = new Map<string, PropertyValue>(own ? [...own.props].filter(([, p]) => !unset(p.value())) : []);
   const reads = [...(own?.reads ?? [])];
-  let hidden: string | undefined;
   for (const source of sources) {
-    if (absent(source)) continue;
-    if (source.kind !== 'object') {
-      // A source the code does not show may set any key the ones after it set.
-      hidden ??= `\`${shown}\` takes defaults from a source the code does not show`;
-      continue;
-    }
+    if (source.kind !== 'object') continue;
     reads.push(...source.object.reads);
     for (const [key, prop] of source.object.props) {
-      if (props.has(key) || unset(prop.value())) continue;
-      const unless = hidden ?? (unknownTarget ? `is ${describeValue(prop.value())} unless the object it fills in sets it (that object ${unknownTarget.reason.replace(/^`[^`]*` /, '')})` : undefined);
+      const held = props.get(key);
+      if (held && deep) props.set(key, deeper(held, prop, shown));
+      if (held || unset(prop.value())) continue;
+      const unless = unknownTarget ? `is ${describeValue(prop.value())} unless the object it fills in sets it (that object ${unknownTarget.reason.replace(/^`[^`]*` /, '')})` : undefined;
       props.set(key, unless ? undecided(prop, unless, unknownTarget?.param) : prop);
     }
   }
-  const open = unknownTarget?.reason ?? hidden;
-  return { kind: 'object', object: { ...base, props, reads, open, openParam: unknownTarget?.param, computed: own?.computed, ...(unknownTarget || hidden ? { readOnly: `\`${shown}\` fills in an object the code does not show` } : {}) } };
+  return { kind: 'object', object: { ...base, props, reads, open: unknownTarget?.reason, openParam: unknownTarget?.param, computed: own?.computed, ...(unknownTarget ? { readOnly: `\`${shown}\` fills in an object the code does not show` } : {}) } };
+}
+
+/** `_.defaultsDeep`: a nested object the target holds takes the source's nested keys it leaves unset. */
+function deeper(held: PropertyValue, source: PropertyValue, shown: string): PropertyValue {
+  return {
+    ...held,
+    value: () => {
+      const [v, s] = [held.value(), source.value()];
+      return v.kind === 'object' && s.kind === 'object' ? (defaultsOf(v, [s], shown, true) ?? v) : v;
+    },
+  };
 }
 
 /** A fallback the target may override: unknown with why (and the caller's parameter), never edited here. */

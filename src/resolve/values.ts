@@ -912,7 +912,7 @@ export class ValueResolver implements Resolver {
     const unknown: Value = { kind: 'unknown', reason: `is the result of \`${shown}\``, origin: this.file.span(node) };
     if (helper.merge === 'assign') return this.assigned(node, depth) ?? unknown;
     const [target, ...sources] = node.arguments.map((a): Value => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? { kind: 'unknown', reason: 'spreads its sources at run time' } : this.resolve(a as Node, depth)));
-    return defaultsOf(target, sources, shown) ?? unknown;
+    return defaultsOf(target, sources, shown, helper.merge === 'defaultsDeep') ?? unknown;
   }
 
   /**
