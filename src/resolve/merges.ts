@@ -54,10 +54,10 @@ function mergeHelper(merge: MergeKind, what: string): Value {
 
 /**
  * `_.defaults(target, ...sources)` (lodash's semantics: a key the target holds as undefined takes the first source's
- * value for it; the target's own defined keys win), and `_.defaultsDeep` the same for top-level keys (the flags the
- * rules read). Where the target's keys are unknown (a caller's object), a key a source sets is that value unless the
- * caller's object sets it: unknown, tied to the caller's parameter so that each call (a caller that passes nothing)
- * settles it. Undefined when no source is an object the code shows.
+ * value for it; the target's own defined keys win, null included), and `_.defaultsDeep` (`deep`), which also fills in
+ * the nested objects both hold. Where the target's keys are unknown (a caller's object), a key a source sets is that
+ * value unless the caller's object sets it: unknown, tied to the caller's parameter so that each call (a caller that
+ * passes nothing) settles it. Undefined when a source is not an object the code shows (nothing is then known).
  */
 export function defaultsOf(target: Value, sources: Value[], shown: string, deep = false): Value | undefined {
   const base = sources.find((s): s is Extract<Value, { kind: 'object' }> => s.kind === 'object')?.object;
