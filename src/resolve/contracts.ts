@@ -76,7 +76,12 @@ export type Value =
       unlessSet?: UnlessSet;
       /** An object whose methods read a dotted key (node-config's `config.get('a.b')`, `config.has('a.b')`), read at `at`. */
       keyed?: (method: string, key: string, at: Span) => Value | undefined;
+      /** A library's merge helper (lodash's `defaults`, `assign`): a call of it is read as that merge. */
+      merge?: MergeKind;
     };
+
+/** How a library merge helper merges: `defaults` fills only the keys the target leaves undefined; `assign` copies every source key over. */
+export type MergeKind = 'defaults' | 'defaultsDeep' | 'assign';
 
 export interface PropertyValue {
   key: string;

@@ -15,6 +15,8 @@ export function exportedName(ctx: FileContext, fn: t.Function): string | undefin
     const className = cls && exportedClassName(ctx, cls);
     return name && className ? `${className}.${name}` : undefined;
   }
+  const described = describedName(ctx, fn);
+  if (described) return described;
   if (fn.type === 'ObjectMethod' || (parent?.type === 'ObjectProperty' && parent.value === fn)) {
     const key = propertyKeyName((fn.type === 'ObjectMethod' ? fn : parent) as t.ObjectProperty);
     const holder = file.parentOf((fn.type === 'ObjectMethod' ? fn : parent) as Node);
@@ -22,6 +24,31 @@ export function exportedName(ctx: FileContext, fn: t.Function): string | undefin
   }
   const name = ownName(ctx, fn);
   return name && refersTo(ctx, findExport(file, name), fn) ? name : undefined;
+}
+
+/**
+ * A function given as a property descriptor's value, `Object.defineProperties(Exchange.prototype, { subscribe: { value:
+ * function subscribe() {} } })`, on the module's value or its prototype (`module.exports = Exchange`) or on
+ * module.exports itself: `Exchange.subscribe`, `subscribe`.
+ */
+function describedName(ctx: FileContext, fn: t.Function): string | undefined {
+  const file = ctx.file;
+  const valueProp = file.parentOf(fn);
+  if (valueProp?.type !== 'ObjectProperty' || valueProp.value !== fn || propertyKeyName(valueProp) !== 'value') return undefined;
+  const descriptor = file.parentOf(valueProp);
+  const member = descriptor && file.parentOf(descriptor);
+  if (member?.type !== 'ObjectProperty' || member.value !== descriptor) return undefined;
+  const key = propertyKeyName(member);
+  const map = member && file.parentOf(member);
+  const call = map && file.parentOf(map);
+  if (!key || call?.type !== 'CallExpression' || call.arguments[1] !== map || file.source(call.callee) !== 'Object.defineProperties') return undefined;
+  const target = unwrap(call.arguments[0] as Node);
+  const text = file.source(target.type === 'AssignmentExpression' ? target.left : target);
+  if (text === 'module.exports' || text === 'exports') return key;
+  const owner = text.replace(/\.prototype$/, '');
+  const exported = findExport(file, '*');
+  const value = exported.kind === 'local' ? unwrap(exported.node) : undefined;
+  return value?.type === 'Identifier' && value.name === owner ? `${owner}.${key}` : undefined;
 }
 
 /** A function's own binding name: `function publish()`, `const publish = async () => ...`. */

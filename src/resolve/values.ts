@@ -10,6 +10,7 @@ import { thisAlias, thisOwner, type ThisOwner } from './this-owner';
 import { cliOptionDefault } from './cli-options';
 import { inheritedLibraryField } from './library-fields';
 import { nodeConfigRoot } from './node-config';
+import { defaultsOf, mergeImport } from './merges';
 import type { CallSiteBinding, ObjectValue, ParamRef, Primitive, ProjectView, PropertyValue, Resolver, Value } from './contracts';
 
 export type { CallSiteBinding, ObjectValue, ParamRef, Primitive, PropertyValue, Value };
@@ -157,7 +158,9 @@ export class ValueResolver implements Resolver {
         // `x != undefined ? x : 1`, `x == null ? 1 : x`: x when it is set, else a truthy fallback, as `x ?? 1` (chosen).
         const set = setTest(this.file, node.test);
         const chosen = !truthy && set !== undefined && (set.isSet ? set.operand === this.file.source(node.consequent) && isTruthy(b) : set.operand === this.file.source(node.alternate) && isTruthy(a));
-        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span, ...(truthy ? { truthy: true as const } : {}), ...(chosen ? { chosen: true as const } : {}) };
+        // A test on a parameter (`typeof options === 'object' ? options : {}`): each caller decides it.
+        const param = test.kind === 'unknown' ? test.param : undefined;
+        return { kind: 'unknown', reason: `depends on the run-time condition \`${describe(this.file, node.test)}\``, origin: span, ...(truthy ? { truthy: true as const } : {}), ...(chosen ? { chosen: true as const } : {}), ...(param ? { param } : {}) };
       }
       case 'CallExpression':
         return this.call(node, depth);
@@ -226,6 +229,8 @@ export class ValueResolver implements Resolver {
         // `import config from 'config'`: node-config's configuration, as the project's config folder sets it.
         const configured = binding.importSource === 'config' && (binding.importedName ?? 'default') === 'default' ? this.nodeConfig(binding.id) : undefined;
         if (configured) return configured;
+        const helper = binding.importSource ? mergeImport(binding.importSource, binding.importedName ?? 'default') : undefined;
+        if (helper) return helper;
         if (this.project && this.absolute && binding.importSource) {
           const value = this.project.imported(this.absolute, binding.importSource, binding.importedName ?? 'default');
           return value.kind === 'unknown' ? { ...value, reason: `\`${node.name}\` ${value.reason}`, origin: value.origin ?? this.file.span(binding.id) } : value;
@@ -411,9 +416,11 @@ export class ValueResolver implements Resolver {
       const line = this.file.lines.position(node.start ?? 0).line;
       return { kind: 'unknown', reason: `comes from ${text} at ${this.file.path}:${line}`, origin: this.file.span(node) };
     }
+    const argument = this.argumentsElement(node, depth);
+    if (argument) return argument;
     const name = memberName(node) ?? (node.computed ? this.computedKey(node.property as Node, depth) : undefined);
     if (name === undefined) return this.forInEntry(node, depth) ?? { kind: 'unknown', reason: `\`${text}\` is looked up at run time`, origin: this.file.span(node) };
-    const object = this.resolve(node.object, depth);
+    const object = this.ownExports(node.object as Node) ?? this.resolve(node.object, depth);
     if (object.kind === 'unknown') {
       const option = this.optionDefault(node.object, name, depth);
       if (option) return option;
@@ -423,6 +430,35 @@ export class ValueResolver implements Resolver {
     if (object.kind === 'unknown' && (object.string || object.members)) return this.member(object, name, node);
     if (object.kind === 'unknown') return this.instanceMethod(node.object, name) ?? { kind: 'unknown', reason: object.reason, origin: object.origin ?? this.file.span(node), ...(object.param ? { param: object.param } : {}) };
     return this.member(object, name, node);
+  }
+
+  /**
+   * `arguments[1]` read at a call site of the function around it: that call's argument, or undefined where the call
+   * passes fewer (a caller that passes nothing passes none). Undefined without such a call, or for a parameter the
+   * caller must give (typed as required).
+   */
+  private argumentsElement(node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Value | undefined {
+    if (node.object.type !== 'Identifier' || node.object.name !== 'arguments' || node.property.type !== 'NumericLiteral' || this.scopes.lookup('arguments', node.object)) return undefined;
+    const fn = [...this.file.ancestors(node)].find((a): a is t.Function => isFunction(a) && a.type !== 'ArrowFunctionExpression');
+    const index = node.property.value;
+    const site = this.callSite;
+    const bound = fn && site && !site.defaultsOnly ? (site.fn === fn ? site.args : site.also?.find((b) => b.fn === fn)?.args) : undefined;
+    if (fn && !bound) {
+      // Without that call: each caller decides it, as the parameter it is (`arguments[1]` of subscribe(pattern, handler)).
+      const param = fn.params[index];
+      const name = param?.type === 'Identifier' ? param.name : param ? undefined : `arguments[${index}]`;
+      return name ? { kind: 'unknown', reason: `\`${describe(this.file, node)}\` is ${param ? `the parameter ${name}` : 'an argument'} of ${functionName(fn)}: its value depends on each caller`, origin: this.file.span(node), param: { fn, index, name } } : undefined;
+    }
+    if (!fn || !bound || !site || (site.passesNothing && index < fn.params.length && !mayBeLeftOut(fn.params[index]))) return undefined;
+    const arg = bound[index];
+    return arg ? site.caller.resolve(arg, depth) : { kind: 'literal', value: undefined, editable: false, ...(site.passesNothing ? { omitted: true as const } : {}) };
+  }
+
+  /** `module.exports` read in its own CommonJS module (`module.exports.utility.defaults`): the module, whose members are its exports. */
+  private ownExports(node: Node): Value | undefined {
+    if (!this.project || !this.absolute || node.type !== 'MemberExpression' || memberName(node) !== 'exports') return undefined;
+    const m = node.object;
+    return m.type === 'Identifier' && m.name === 'module' && !this.scopes.lookup('module', m) ? { kind: 'module', absolute: this.absolute } : undefined;
   }
 
   /**
@@ -756,7 +792,7 @@ export class ValueResolver implements Resolver {
     const r = this.resolve(node.right, depth);
     if (l.kind !== 'literal' || r.kind !== 'literal') {
       const bad = l.kind === 'unknown' ? l : r.kind === 'unknown' ? r : undefined;
-      return { kind: 'unknown', reason: bad?.reason ?? `computed by \`${describe(this.file, node)}\``, origin };
+      return { kind: 'unknown', reason: bad?.reason ?? `computed by \`${describe(this.file, node)}\``, origin, ...(bad?.param ? { param: bad.param } : {}) };
     }
     const a = l.value as never;
     const b = r.value as never;
@@ -812,6 +848,13 @@ export class ValueResolver implements Resolver {
         return commonjs.kind === 'unknown' && commonjs.notExported ? this.project.imported(this.absolute, spec, '*') : commonjs;
       }
     }
+    // `require('lodash')`, `require('lodash.defaults')`: the merge helpers a call below reads.
+    if (callee === 'require' && node.arguments[0]?.type === 'StringLiteral') {
+      const helper = mergeImport(node.arguments[0].value, 'default');
+      if (helper) return helper;
+    }
+    const merged = this.merged(node, depth);
+    if (merged) return merged;
     // `await import('./consumer.js')`: the module's namespace (its exports are its members).
     if (node.callee.type === 'Import' && node.arguments[0]?.type === 'StringLiteral' && node.arguments[0].value.startsWith('.') && this.project && this.absolute) {
       return this.project.imported(this.absolute, node.arguments[0].value, '*');
@@ -873,6 +916,22 @@ export class ValueResolver implements Resolver {
   /** node-config's configuration object (`require('config')`, `import config from 'config'`), when the file's package depends on it. */
   private nodeConfig(at: Node): Value | undefined {
     return this.project && this.absolute ? nodeConfigRoot(this.project.host, this.absolute, this.file.span(at)) : undefined;
+  }
+
+  /**
+   * A call of a library's merge helper, reached directly (`_.defaults(...)`, `require('lodash.defaults')`) or through a
+   * module of the project that re-exports it: `assign`/`extend` as `Object.assign`, `defaults` as lodash fills in keys.
+   */
+  private merged(node: t.CallExpression, depth: number): Value | undefined {
+    const callee = unwrap(node.callee as Node);
+    if (callee.type !== 'MemberExpression' && callee.type !== 'Identifier') return undefined;
+    const helper = this.resolve(callee, depth);
+    if (helper.kind !== 'unknown' || !helper.merge || !node.arguments.length) return undefined;
+    const shown = describe(this.file, node);
+    const unknown: Value = { kind: 'unknown', reason: `is the result of \`${shown}\``, origin: this.file.span(node) };
+    if (helper.merge === 'assign') return this.assigned(node, depth) ?? unknown;
+    const [target, ...sources] = node.arguments.map((a): Value => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? { kind: 'unknown', reason: 'spreads its sources at run time' } : this.resolve(a as Node, depth)));
+    return defaultsOf(target, sources, shown, helper.merge === 'defaultsDeep') ?? unknown;
   }
 
   /**
