@@ -76,3 +76,36 @@ describe('lsp hover on a finding', () => {
     expect(value).toContain(`MIGRATION.md#transient-nonexclusive-queue: ${MIGRATION}#transient-nonexclusive-queue`);
   });
 });
+
+describe('lsp hover on a consumer', () => {
+  const consumerUri = fileUri('billing-worker.js');
+  const WORKER = [
+    "const amqp = require('amqplib');",
+    '',
+    'async function main() {',
+    '  const conn = await amqp.connect(process.env.AMQP_URL);',
+    '  const ch = await conn.createChannel();',
+    "  await ch.prefetch(Number(process.env.BILLING_PREFETCH || '20'));",
+    "  await ch.consume(process.env.BILLING_QUEUE || 'billing', async (msg) => {",
+    '    if (!msg) return;',
+    '    ch.ack(msg);',
+    '  });',
+    '}',
+    'main();',
+    '',
+  ].join('\n');
+
+  it("shows its row of the consumers table: the queue and the prefetch, each with where it comes from", async () => {
+    session = await LspSession.start({});
+    await session.open(consumerUri, WORKER);
+    await session.diagnostics(consumerUri, 1);
+    const line = WORKER.split('\n').findIndex((l) => l.includes('ch.consume('));
+    const hover = await session.hover(consumerUri, { line, character: WORKER.split('\n')[line].indexOf('consume') });
+    const value = (hover!.contents as MarkupContent).value;
+    expect(value).toMatch(/^\*\*Consumer\*\* \(amqplib\): safe/);
+    expect(value).toContain('ack: manual');
+    expect(value).toMatch(/queue name: .*BILLING_QUEUE/);
+    expect(value).toMatch(/prefetch: .*20/);
+    expect(value).toMatch(/prefetch from: .*BILLING_PREFETCH/);
+  });
+});
