@@ -26,7 +26,7 @@ export class ParamTracing {
   private readonly activeReturns = new Set<t.Function>();
   /** Each function's `.bind(...)` calls, found once (a function's parameters each ask). */
   private readonly bound = new Map<t.Function, { call: t.CallExpression; ctx: FileContext }[]>();
-  private readonly boundNames = new Map<string, Set<string>>();
+  private readonly boundNames = new Map<string, { text: string; names: Set<string> }>();
 
   constructor(private readonly tracker: ObjectTracker) {}
 
@@ -146,14 +146,15 @@ export class ParamTracing {
 
   /** Whether another file's text writes `name.bind` (the names it binds, read once per file: one lookup per question). */
   private bindsName(file: string, name: string): boolean {
-    let names = this.boundNames.get(file);
-    if (!names) {
-      names = new Set();
-      const text = this.tracker.project?.host.read(file);
-      if (text?.includes('.bind')) for (const m of text.matchAll(BOUND_NAME)) names.add(m[1]);
-      this.boundNames.set(file, names);
+    const text = this.tracker.project?.host.read(file);
+    if (!text) return false;
+    // Keyed by the text too: the language server's project outlives an edit of the file.
+    let entry = this.boundNames.get(file);
+    if (entry?.text !== text) {
+      entry = { text, names: new Set(text.includes('.bind') ? [...text.matchAll(BOUND_NAME)].map((m) => m[1]) : []) };
+      this.boundNames.set(file, entry);
     }
-    return names.has(name);
+    return entry.names.has(name);
   }
 
   private libraryCallback(target: LibObject, method: string, arg: number, index: number, call: { node: CallNode; ctx: FileContext }): Traced | undefined {
