@@ -47,9 +47,7 @@ export function basicConsumeCall(ctx: FileContext, call: CallNode, channel: stri
   const [queueNode, params, handler] = callArgs(call);
   const options = optionsOf(ctx, params, 'consume params');
   const queue = queueNode ? readString(ctx.file, ctx.resolver.resolve(queueNode), ctx.file.span(queueNode)) : defaulted('', LIBRARY);
-  // Inside a wrapper (`consume(queue, onMessage, options)` of an adapter class), read again at each of its calls.
-  const rebuild = (other: object) => basicConsumeCall(other as FileContext, call, channel);
-  return { ...consumer(ctx, call, channel, queue, ackFrom(options, true, LIBRARY), options, 'basic-consume', handler), rebuild };
+  return consumer(ctx, call, channel, queue, ackFrom(options, true, LIBRARY), options, 'basic-consume', handler);
 }
 
 /**
@@ -83,8 +81,7 @@ export function qosCall(ctx: FileContext, call: CallNode, channel: string, metho
   const count = countNode ? resolver.resolve(countNode) : undefined;
   let countResolved: Resolved<number>;
   if (count?.kind === 'literal' && typeof count.value === 'number') countResolved = known(count.value, file.span(countNode!));
-  // A parameter's (`prefetch(count) { ch.basicQos(count) }`): each call of the function decides it.
-  else if (count?.kind === 'unknown') countResolved = { ...unknown<number>(count.reason, count.origin, count.param), ...runTimeMarks(count) };
+  else if (count?.kind === 'unknown') countResolved = { ...unknown<number>(count.reason, count.origin), ...runTimeMarks(count) };
   else if (!count || (count.kind === 'literal' && count.value === undefined)) countResolved = unknown('no prefetch count is given');
   else countResolved = unknown('the prefetch count is not a number', file.span(countNode!));
   let global: Resolved<boolean> = defaulted(false, LIBRARY);
@@ -95,8 +92,6 @@ export function qosCall(ctx: FileContext, call: CallNode, channel: string, metho
     else global = known(true, file.span(globalNode));
   }
   return {
-    // Inside a wrapper (`prefetch(count)` of an adapter class), read again at each of its calls.
-    rebuild: (other: object) => qosCall(other as FileContext, call, channel, method),
     kind: 'qos',
     client: LIBRARY,
     at: file.span(call),
